@@ -1,0 +1,51 @@
+# Everything a developer runs often. `make run` and `make test` are the two commands in the README.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test lint format typecheck demo migrate bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+migrate: $(VENV)/.runtime
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py demo
+
+## Serve the demo store on http://$(HOST):$(PORT) (SQLite, tasks in-process, nothing else to install).
+run: demo
+	@echo "Serving Arbiter on http://$(HOST):$(PORT)  (Ctrl+C stops it)"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+## The whole test suite. Uses PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set.
+test: $(VENV)/.dev
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy .
+	$(BIN)/mypy --strict rules/engine
+
+format: $(VENV)/.dev
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(VENV)/.dev
+	@if [ -d bench ]; then for script in bench/*.py; do $(BIN)/python $$script; done; else echo "No benchmarks yet."; fi
+
+clean:
+	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,65 @@
+"""Errors people and programs can act on: JSON for the API, friendly pages for people.
+
+Anything under ``/api/`` answers in JSON, even for a URL that matches no route; every other path gets a
+page in the site's layout with a way back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+API_PREFIX = "/api/"
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's handler, plus Django validation errors as 400 and constraint conflicts as 409."""
+    if isinstance(exc, DjangoValidationError):
+        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+        return Response(detail, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, IntegrityError):
+        return Response(
+            {"detail": "This conflicts with a record that already exists."}, status=status.HTTP_409_CONFLICT
+        )
+    return exception_handler(exc, context)
+
+
+def _error(request: HttpRequest, code: int, title: str, message: str) -> HttpResponse:
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse({"detail": message}, status=code)
+    return render(request, "error.html", {"code": code, "title": title, "message": message}, status=code)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 400, "Bad request", "The request could not be understood.")
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 403, "Not allowed", "You do not have permission to do that.")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _error(request, 404, "Page not found", "There is nothing at this address.")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Rendered without the request's context: whatever failed (often the database) must not fail again."""
+    message = "The error was logged. Please try again."
+    if request.path.startswith(API_PREFIX):
+        return JsonResponse({"detail": message}, status=500)
+    context = {
+        "code": 500,
+        "title": "Something went wrong",
+        "message": message,
+        "store_name": settings.STORE_NAME,
+    }
+    return HttpResponse(render_to_string("error.html", context), status=500)

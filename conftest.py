@@ -1,0 +1,72 @@
+"""Fixtures shared by the whole suite, and the header that says which backends a run used."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    cache = settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
+    celery = (
+        "eager (in-process)" if settings.CELERY_TASK_ALWAYS_EAGER else f"broker {settings.CELERY_BROKER_URL}"
+    )
+    return [f"arbiter: database backend {database}, cache {cache}, celery {celery}"]
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM_PATH"), *CHROMIUM_CANDIDATES):
+        if candidate and shutil.which(candidate):
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright: no browser download. Skips only outside CI."""
+    executable = chromium_path()
+    if executable is None:
+        message = "Chromium is not installed: apt-get install chromium (browser tests need /usr/bin/chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message + " — browser tests never skip in CI.")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test still talks to the database
+    # synchronously (factories), which Django would otherwise refuse while a loop runs.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=executable,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh phone-sized page: players check their table on a phone."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()

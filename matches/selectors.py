@@ -1,0 +1,49 @@
+"""Reads of matches: a player's own, a round's pairings, the judges' queue."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from matches.models import Dispute, Match
+from tournaments.models import EventRole, Round
+from tournaments.selectors import AnyUser, events_staffed_by
+
+
+def matches_of_player(user: AnyUser) -> QuerySet[Match]:
+    """The user's matches, the round being played first."""
+    if not user.is_authenticated:
+        return Match.objects.none()
+    return (
+        Match.objects.filter(Q(player_a=user) | Q(player_b=user))
+        .select_related("round__event", "player_a", "player_b")
+        .order_by("-round__event__starts_at", "-round__number")
+    )
+
+
+def pairings_for_round(round_: Round, name: str = "") -> QuerySet[Match]:
+    """A round's matches by table, byes last; ``name`` narrows to players whose name contains it."""
+    matches = round_.matches.select_related("player_a", "player_b")
+    if name:
+        by_name = Q()
+        for field in ("username", "first_name", "last_name"):
+            by_name |= Q(**{f"player_a__{field}__icontains": name}) | Q(
+                **{f"player_b__{field}__icontains": name}
+            )
+        matches = matches.filter(by_name)
+    return matches.order_by("table", "pk")
+
+
+def judge_queue(user: AnyUser) -> tuple[QuerySet[Match], QuerySet[Dispute]]:
+    """Disputed results and open disputes at events the user judges or organizes, oldest first."""
+    events = events_staffed_by(user, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)).values("pk")
+    disputed = (
+        Match.objects.filter(round__event__in=events, status=Match.Status.DISPUTED)
+        .select_related("round__event", "player_a", "player_b")
+        .order_by("round__started_at", "pk")
+    )
+    disputes = (
+        Dispute.objects.filter(match__round__event__in=events, status=Dispute.Status.OPEN)
+        .select_related("match__round__event", "opened_by", "match__player_a", "match__player_b")
+        .order_by("opened_at", "pk")
+    )
+    return disputed, disputes

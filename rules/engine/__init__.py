@@ -1,0 +1,1 @@
+"""The rules judge engine: pure Python, no Django. Disputes in, rulings out."""

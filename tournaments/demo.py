@@ -1,0 +1,235 @@
+"""A believable Friday-night event for newcomers: twelve players with decks, round 2 running, one dispute.
+
+Everything is created through the apps' services and keyed on natural keys (usernames, the event's slug,
+round numbers, tables), so running it again finds what is there and changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from decks.services import deck_list_create
+from matches.models import Dispute, Match, MatchResult
+from matches.services import dispute_open, match_create, match_report_result
+from tournaments.models import Event, EventRole, Round
+from tournaments.services import event_create, event_role_grant, registration_create, round_create
+
+DEMO_PASSWORD = "arbiter-demo"  # noqa: S105 - published on purpose: these logins exist only in the demo.
+EVENT_SLUG = "friday-night-yugioh"
+
+ORGANIZER = ("olivia", "Olivia", "Marsh")
+JUDGE = ("jude", "Jude", "Okafor")
+PLAYERS = [
+    ("yugi", "Yugi", "Muto"),
+    ("kaiba", "Seto", "Kaiba"),
+    ("joey", "Joey", "Wheeler"),
+    ("mai", "Mai", "Valentine"),
+    ("tea", "Téa", "Gardner"),
+    ("tristan", "Tristan", "Taylor"),
+    ("bakura", "Ryou", "Bakura"),
+    ("marik", "Marik", "Ishtar"),
+    ("ishizu", "Ishizu", "Ishtar"),
+    ("rex", "Rex", "Raptor"),
+    ("weevil", "Weevil", "Underwood"),
+    ("duke", "Duke", "Devlin"),
+]
+
+DECKS = {
+    "Sky Striker": """Main
+3 Sky Striker Ace - Raye
+3 Ash Blossom & Joyous Spring
+2 Effect Veiler
+3 Sky Striker Mobilize - Engage!
+3 Sky Striker Mecha - Hornet Drones
+2 Sky Striker Mecha - Widow Anchor
+2 Sky Striker Maneuver - Afterburners!
+2 Sky Striker Mecha Modules - Multirole
+3 Pot of Desires
+1 Called by the Grave
+2 Twin Twisters
+3 Infinite Impermanence
+3 Solemn Strike
+3 Sky Striker Maneuver - Jamming Waves!
+2 Sky Striker Mecha - Shark Cannon
+3 Forbidden Droplet
+Extra
+1 Sky Striker Ace - Kagari
+1 Sky Striker Ace - Shizuku
+1 Sky Striker Ace - Hayate
+1 Sky Striker Ace - Kaina
+1 Sky Striker Ace - Zeke
+1 Sky Striker Ace - Roze
+Side
+3 Nibiru, the Primal Being
+3 Dark Ruler No More
+""",
+    "Dark Magician": """Main
+3 Dark Magician
+2 Dark Magician Girl
+3 Magician's Rod
+3 Magician of Dark Illusion
+3 Ash Blossom & Joyous Spring
+3 Dark Magical Circle
+3 Eternal Soul
+2 Illusion Magic
+3 Pot of Prosperity
+2 Called by the Grave
+3 Dark Magic Veil
+2 Magicians' Souls
+3 Infinite Impermanence
+3 Triple Tactics Talent
+2 The Dark Magicians
+Extra
+1 Dark Paladin
+1 The Dark Magicians
+1 Dark Cavalry
+1 Ebon Illusion Magician
+Side
+3 Ghost Belle & Haunted Mansion
+3 Cosmic Cyclone
+""",
+    "Blue-Eyes": """Main
+3 Blue-Eyes White Dragon
+3 Blue-Eyes Alternative White Dragon
+3 Sage with Eyes of Blue
+3 Dragon Spirit of White
+2 Maiden of White
+3 The White Stone of Ancients
+3 Ash Blossom & Joyous Spring
+3 Trade-In
+3 Return of the Dragon Lords
+3 Chaos Form
+2 Called by the Grave
+2 Melody of Awakening Dragon
+3 Infinite Impermanence
+3 True Light
+Extra
+1 Blue-Eyes Spirit Dragon
+1 Azure-Eyes Silver Dragon
+1 Blue-Eyes Twin Burst Dragon
+1 Neo Blue-Eyes Ultimate Dragon
+Side
+3 Droll & Lock Bird
+3 Harpie's Feather Duster
+""",
+}
+
+# Round 1: the first of each pair wins. Round 2 pairs the round-1 winners, then the others.
+ROUND_1 = [
+    ("yugi", "kaiba"),
+    ("joey", "mai"),
+    ("tristan", "tea"),
+    ("bakura", "marik"),
+    ("rex", "ishizu"),
+    ("duke", "weevil"),
+]
+ROUND_2 = [
+    ("yugi", "joey"),
+    ("tristan", "bakura"),
+    ("rex", "duke"),
+    ("kaiba", "mai"),
+    ("tea", "marik"),
+    ("ishizu", "weevil"),
+]
+DISPUTED_TABLE = 2
+
+
+@dataclass(frozen=True)
+class DemoSummary:
+    event: Event
+    logins: list[tuple[str, str]]
+
+
+def _user(username: str, first_name: str, last_name: str) -> User:
+    user, created = User.objects.get_or_create(
+        username=username, defaults={"first_name": first_name, "last_name": last_name}
+    )
+    if created:
+        user.set_password(DEMO_PASSWORD)
+        user.save(update_fields=["password"])
+    return user
+
+
+def _report_both(match: Match, result: str, games: tuple[int, int]) -> None:
+    for player in (match.player_a, match.player_b):
+        if player is None:
+            return
+        if match.status == Match.Status.FINAL:
+            return
+        match = match_report_result(
+            match_id=match.pk, player=player, result=result, games_a=games[0], games_b=games[1]
+        )
+
+
+@transaction.atomic
+def demo_load() -> DemoSummary:
+    """Create (or find) the demo event, its people, decks, two rounds and one disputed match."""
+    organizer = _user(*ORGANIZER)
+    judge = _user(*JUDGE)
+    players = {username: _user(username, first, last) for username, first, last in PLAYERS}
+    now = timezone.now()
+
+    event = Event.objects.filter(slug=EVENT_SLUG).first() or event_create(
+        name="Friday Night Yu-Gi-Oh!",
+        slug=EVENT_SLUG,
+        game="yugioh",
+        starts_at=now.replace(minute=0, second=0, microsecond=0) - timedelta(hours=1),
+        organizer=organizer,
+    )
+    event_role_grant(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    event_role_grant(event=event, user=judge, role=EventRole.Role.JUDGE)
+    if event.status != Event.Status.RUNNING:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+
+    deck_names = list(DECKS)
+    for index, player in enumerate(players.values()):
+        deck_name = deck_names[index % len(deck_names)]
+        deck_list = deck_list_create(owner=player, game="yugioh", name=deck_name, text=DECKS[deck_name])
+        registration_create(event=event, player=player, deck_list=deck_list)
+
+    round_1 = round_create(event=event, number=1)
+    for table, (winner, loser) in enumerate(ROUND_1, start=1):
+        match = match_create(round_=round_1, table=table, player_a=players[winner], player_b=players[loser])
+        _report_both(match, MatchResult.A, (2, 1) if table % 2 else (2, 0))
+    if round_1.status != Round.Status.FINISHED:
+        round_1.status = Round.Status.FINISHED
+        round_1.started_at = event.starts_at
+        round_1.ends_at = event.starts_at + timedelta(minutes=event.round_minutes)
+        round_1.save(update_fields=["status", "started_at", "ends_at"])
+
+    round_2 = round_create(event=event, number=2)
+    if round_2.status == Round.Status.PAIRED:
+        round_2.status = Round.Status.IN_PROGRESS
+        round_2.started_at = now - timedelta(minutes=15)
+        round_2.ends_at = round_2.started_at + timedelta(minutes=event.round_minutes)
+        round_2.save(update_fields=["status", "started_at", "ends_at"])
+    matches = {
+        table: match_create(round_=round_2, table=table, player_a=players[a], player_b=players[b])
+        for table, (a, b) in enumerate(ROUND_2, start=1)
+    }
+    _report_both(matches[3], MatchResult.B, (1, 2))
+    _report_both(matches[5], MatchResult.A, (2, 0))
+
+    disputed = matches[DISPUTED_TABLE]
+    player_a, player_b = (players[username] for username in ROUND_2[DISPUTED_TABLE - 1])
+    if not disputed.reports.exists():
+        match_report_result(match_id=disputed.pk, player=player_a, result=MatchResult.A, games_a=2, games_b=1)
+        match_report_result(match_id=disputed.pk, player=player_b, result=MatchResult.B, games_a=1, games_b=2)
+    if not Dispute.objects.filter(match=disputed).exists():
+        dispute_open(
+            match_id=disputed.pk,
+            opened_by=player_b,
+            summary=(
+                "Duel 3: Bakura says Tristan attacked directly while a monster was in his "
+                "Extra Monster Zone; Tristan says the zone was empty. Both reported themselves the winner."
+            ),
+        )
+
+    logins = [(ORGANIZER[0], "organizer"), (JUDGE[0], "judge"), (PLAYERS[0][0], "player")]
+    return DemoSummary(event=event, logins=logins)

@@ -1,0 +1,51 @@
+"""``manage.py demo``: a newcomer sees a running event at once, and running it again changes nothing."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.apps import apps
+from django.core.management import call_command
+
+from matches.models import Dispute, Match
+from tournaments.models import Event, Round
+
+pytestmark = pytest.mark.django_db
+
+
+def row_counts() -> dict[str, int]:
+    return {model._meta.label: model._default_manager.count() for model in apps.get_models()}
+
+
+def test_the_demo_is_a_running_event_with_round_two_in_progress_and_one_dispute():
+    call_command("demo", stdout=StringIO())
+
+    event = Event.objects.get(slug="friday-night-yugioh")
+    registrations = event.registrations.all()
+    assert registrations.count() == 12
+    assert all(registration.deck_list is not None for registration in registrations)
+    assert event.rounds.get(number=1).status == Round.Status.FINISHED
+    assert event.rounds.get(number=2).status == Round.Status.IN_PROGRESS
+    round_2 = Match.objects.filter(round__event=event, round__number=2)
+    assert round_2.count() == 6
+    assert round_2.filter(status=Match.Status.DISPUTED).count() == 1
+    assert Dispute.objects.filter(match__round__event=event, status=Dispute.Status.OPEN).count() == 1
+
+
+def test_running_the_demo_twice_changes_nothing():
+    call_command("demo", stdout=StringIO())
+    first = row_counts()
+
+    call_command("demo", stdout=StringIO())
+
+    assert row_counts() == first
+
+
+def test_the_demo_says_which_logins_to_use(capsys):
+    call_command("demo")
+
+    out = capsys.readouterr().out
+    assert "olivia (organizer)" in out
+    assert "jude (judge)" in out
+    assert "'arbiter-demo'" in out
