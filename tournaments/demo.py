@@ -7,7 +7,7 @@ round numbers, tables), so running it again finds what is there and changes noth
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -21,6 +21,7 @@ from tournaments.services import event_create, event_role_grant, registration_cr
 
 DEMO_PASSWORD = "arbiter-demo"  # noqa: S105 - published on purpose: these logins exist only in the demo.
 EVENT_SLUG = "friday-night-yugioh"
+MAGIC_EVENT_SLUG = "saturday-modern"
 
 ORGANIZER = ("olivia", "Olivia", "Marsh")
 JUDGE = ("jude", "Jude", "Okafor")
@@ -166,6 +167,21 @@ def _report_both(match: Match, result: str, games: tuple[int, int]) -> None:
         )
 
 
+def _upcoming_magic_event(organizer: User, players: list[User], now: datetime) -> Event:
+    """Tomorrow's Magic event, open for registration: the store runs both games."""
+    event = Event.objects.filter(slug=MAGIC_EVENT_SLUG).first() or event_create(
+        name="Saturday Modern",
+        slug=MAGIC_EVENT_SLUG,
+        game="mtg",
+        starts_at=(now + timedelta(days=1)).replace(hour=13, minute=0, second=0, microsecond=0),
+        organizer=organizer,
+        round_minutes=50,
+    )
+    for player in players:
+        registration_create(event=event, player=player)
+    return event
+
+
 @transaction.atomic
 def demo_load() -> DemoSummary:
     """Create (or find) the demo event, its people, decks, two rounds and one disputed match."""
@@ -230,6 +246,8 @@ def demo_load() -> DemoSummary:
                 "Extra Monster Zone; Tristan says the zone was empty. Both reported themselves the winner."
             ),
         )
+
+    _upcoming_magic_event(organizer, [players["kaiba"], players["mai"], players["duke"]], now)
 
     logins = [(ORGANIZER[0], "organizer"), (JUDGE[0], "judge"), (PLAYERS[0][0], "player")]
     return DemoSummary(event=event, logins=logins)

@@ -142,16 +142,19 @@ LOGOUT_REDIRECT_URL = "home"
 
 # --- API ------------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
-    # SessionAuthentication enforces CSRF for logged-in browser sessions; API clients use tokens.
+    # API clients use tokens; browsers their session, with CSRF enforced. Token comes first so that an
+    # unauthenticated call gets a 401 with WWW-Authenticate rather than a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
+    # The API speaks JSON only; pages post their own forms to views, not here.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.ArbiterAutoSchema",
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {

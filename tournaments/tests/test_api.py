@@ -32,7 +32,8 @@ def test_anyone_can_list_the_store_events():
 def test_me_requires_a_login():
     response = APIClient().get("/api/v1/me/")
 
-    assert response.status_code in (401, 403)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"
 
 
 def test_a_token_obtained_with_a_password_authenticates_api_calls():
@@ -41,7 +42,9 @@ def test_a_token_obtained_with_a_password_authenticates_api_calls():
     EventRoleFactory(event=event, user=user, role=EventRole.Role.JUDGE)
     client = APIClient()
 
-    token = client.post("/api/v1/auth/token/", {"username": "kaiba", "password": PASSWORD}).json()["token"]
+    token = client.post(
+        "/api/v1/auth/token/", {"username": "kaiba", "password": PASSWORD}, format="json"
+    ).json()["token"]
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     response = client.get("/api/v1/me/")
 
@@ -117,3 +120,15 @@ def test_a_bad_report_names_the_field():
 
     assert response.status_code == 400
     assert set(response.json()) == {"result", "games_a"}
+
+
+def test_a_wrong_password_gets_no_token():
+    UserFactory(username="kaiba")
+
+    response = APIClient().post(
+        "/api/v1/auth/token/", {"username": "kaiba", "password": "wrong"}, format="json"
+    )
+
+    assert response.status_code == 401
+    assert response.json() == {"detail": "The username and password do not match an account."}
+    assert not Token.objects.exists()
