@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 
 from config.wsgi import application
@@ -18,6 +20,20 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 @pytest.fixture
 def a_match(db):
     return MatchFactory()
+
+
+@pytest.fixture(autouse=True)
+def keep_the_test_transaction_open():
+    """Schemathesis calls the real WSGI handler, whose end-of-request signal closes database connections.
+
+    Inside a test that would close the test's own transaction (on PostgreSQL), so the signal is detached
+    for the test, exactly as Django's test client does.
+    """
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @schema.parametrize()
