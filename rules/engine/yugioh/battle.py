@@ -1,0 +1,265 @@
+"""``attack``: may the attack be declared, and what the battle does (Monster Battle Rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine.errors import StateIncomplete
+from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.yugioh import passages
+from rules.engine.yugioh.cards import PLAYERS, Card
+from rules.engine.yugioh.context import Context
+from rules.engine.yugioh.leaving import Departures
+from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, MONSTER_ZONE, PHASE_NAMES, Duel, Place, other
+from rules.engine.yugioh.state_check import duel_result
+from rules.engine.yugioh.timing import battle_step, not_your_turn
+
+DECLARATION_STEPS = ("start", "battle")  # from the Start Step the player simply moves on to the Battle Step
+
+
+def first_turn(duel: Duel) -> Violation | None:
+    """Rulebook 9.0, Battle Phase: the player who starts the Duel has no Battle Phase in their first turn."""
+    if not duel.first_turn:
+        return None
+    return Violation(
+        "battle.first_turn",
+        "This is turn 1: the player who goes first cannot conduct a Battle Phase in their first turn.",
+        passages.BATTLE_FIRST_TURN,
+    )
+
+
+def not_battle_step(duel: Duel) -> Violation | None:
+    """Rulebook 9.0, Battle Step: attacks are declared in the Battle Step of the Battle Phase."""
+    if duel.phase != "battle":
+        where = PHASE_NAMES[duel.phase]
+    else:
+        step = battle_step(duel, passages.BATTLE_STEP)
+        if step in DECLARATION_STEPS:
+            return None
+        where = {
+            "damage": "the Damage Step",
+            "damage_calculation": "damage calculation",
+            "end": "the End Step",
+        }[step]
+    return Violation(
+        "phase.wrong_phase",
+        f"An attack is declared in the Battle Step of the Battle Phase; the state says it is {where}.",
+        passages.BATTLE_STEP,
+    )
+
+
+def on_field_as_monster(place: Place) -> bool:
+    return place.area in (MONSTER_ZONE, EXTRA_MONSTER_ZONE)
+
+
+def invalid_attacker(player: str, attacker: Card, place: Place) -> Violation | None:
+    """Rulebook 9.0, Battle Step: the attacker is a monster on the attacking player's side of the field."""
+    if on_field_as_monster(place) and attacker.controller == player:
+        return None
+    return Violation(
+        "battle.invalid_attacker",
+        f"{attacker.label} is not a monster {player} controls on the field, so it cannot attack.",
+        passages.BATTLE_STEP,
+    )
+
+
+def invalid_target(player: str, target: Card | None, place: Place | None) -> Violation | None:
+    """Rulebook 9.0, Battle Step: the target is one of the opponent's monsters on the field."""
+    if target is None or place is None:
+        return None
+    if on_field_as_monster(place) and target.controller == other(player):
+        return None
+    return Violation(
+        "battle.invalid_target",
+        f"{target.label} is not a monster {other(player)} controls on the field, so it cannot be attacked.",
+        passages.BATTLE_STEP,
+    )
+
+
+def not_attack_position(attacker: Card) -> Violation | None:
+    """Rulebook 9.0, Battle Step: only face-up Attack Position monsters attack."""
+    position = attacker.need(attacker.position, "position")
+    if position == "attack":
+        return None
+    how = "face-down" if position == "set" else "in Defense Position"
+    return Violation(
+        "battle.not_attack_position",
+        f"{attacker.label} is {how}; only a face-up Attack Position monster can declare an attack.",
+        passages.BATTLE_STEP,
+    )
+
+
+def cannot_attack(attacker: Card) -> Violation | None:
+    """Rulebook 9.0, Rules vs. card effects: an effect that forbids attacking wins over the basic rule."""
+    if "cannot_attack" not in attacker.abilities:
+        return None
+    return Violation(
+        "battle.cannot_attack",
+        f"The players agree {attacker.label} has an effect that stops it from attacking.",
+        passages.RULES_VS_EFFECTS,
+    )
+
+
+def already_attacked(attacker: Card) -> Violation | None:
+    """Rulebook 9.0, Battle Step: each monster attacks once per turn, unless an effect grants more."""
+    if attacker.attacks < attacker.attack_limit:
+        return None
+    times = "once" if attacker.attack_limit == 1 else f"{attacker.attack_limit} times"
+    return Violation(
+        "battle.already_attacked",
+        f"{attacker.label} has already declared {attacker.attacks} attack(s) this turn and may attack {times}"
+        " per turn.",
+        passages.BATTLE_STEP if attacker.attack_limit == 1 else passages.RULES_VS_EFFECTS,
+    )
+
+
+def direct_attack_blocked(duel: Duel, player: str, attacker: Card, target: Card | None) -> Violation | None:
+    """Rulebook 9.0 (direct attacks) and v10 (Extra Monster Zone): any monster the opponent has blocks."""
+    if target is not None or "direct_attack" in attacker.abilities:
+        return None
+    blockers = duel.monsters_on_field(other(player))
+    if not blockers:
+        return None
+    in_emz = all(place.area == EXTRA_MONSTER_ZONE for _, place in blockers)
+    names = ", ".join(card.label for card, _ in blockers)
+    where = " (in the Extra Monster Zone, which still counts)" if in_emz else ""
+    return Violation(
+        "battle.direct_attack_blocked",
+        f"{other(player)} controls {names}{where}: a direct attack is only possible when the opponent "
+        "controls"
+        " no monsters.",
+        passages.EMZ_BLOCKS_DIRECT if in_emz else passages.DIRECT_ATTACK,
+    )
+
+
+def battle_outcome(
+    duel: Duel, player: str, attacker: Card, target: Card | None
+) -> tuple[dict[str, Any], list[Fact]]:
+    """The Damage Step: damage, destruction, flips, LP after and whether the duel ends."""
+    opponent = other(player)
+    atk = attacker.need(attacker.atk, "atk")
+    damage = {"A": 0, "B": 0}
+    destroyed: list[Card] = []
+    flipped: list[str] = []
+    facts: list[Fact] = []
+    if target is None:
+        damage[opponent] = atk
+        rule = passages.DIRECT_ATTACK_EFFECT if duel.monsters_on_field(opponent) else passages.DIRECT_ATTACK
+        facts.append(
+            Fact(f"{attacker.label} attacks directly: {opponent} takes its {atk} ATK as battle damage.", rule)
+        )
+    else:
+        position = target.need(target.position, "position")
+        if position == "set":
+            flipped.append(target.id)
+            facts.append(
+                Fact(
+                    f"{target.label} is face-down: it is flipped face-up in Defense Position.",
+                    passages.FACE_DOWN_TARGET,
+                )
+            )
+        if position == "attack":
+            destroyed, facts_, damage = _against_attack(player, attacker, atk, target)
+        else:
+            destroyed, facts_, damage = _against_defense(player, attacker, atk, target)
+        facts.extend(facts_)
+    lp = {p: max(0, duel.player(p).lp - damage[p]) for p in PLAYERS}
+    result, end_facts = duel_result(lp)
+    departures = Departures()
+    departures.send_all(destroyed)
+    outcome: dict[str, Any] = {
+        "damage": damage,
+        "lp": lp,
+        "destroyed": [card.id for card in destroyed],
+        "flipped": flipped,
+        **departures.outcome(),
+        "duel": result,
+    }
+    return outcome, facts + departures.facts + end_facts
+
+
+def _against_attack(
+    player: str, attacker: Card, atk: int, target: Card
+) -> tuple[list[Card], list[Fact], dict[str, int]]:
+    """Attacker's ATK against an Attack Position monster's ATK."""
+    opponent = other(player)
+    other_atk = target.need(target.atk, "atk")
+    damage = {"A": 0, "B": 0}
+    versus = target.described(f"{other_atk} ATK")
+    head = f"{attacker.described(f'{atk} ATK')} attacks {versus} in Attack Position:"
+    if atk > other_atk:
+        damage[opponent] = atk - other_atk
+        text = f"{head} {target.id} is destroyed and {opponent} takes {atk - other_atk} battle damage."
+        return [target], [Fact(text, passages.ATK_VS_ATK_WIN)], damage
+    if atk < other_atk:
+        damage[player] = other_atk - atk
+        text = f"{head} the attacker is destroyed and {player} takes {other_atk - atk} battle damage."
+        return [attacker], [Fact(text, passages.ATK_VS_ATK_LOSE)], damage
+    if atk == 0:
+        return [], [Fact(f"{head} both have 0 ATK, so neither is destroyed.", passages.ZERO_ATK)], damage
+    text = f"{head} equal ATK, both monsters are destroyed and no one takes battle damage."
+    return [attacker, target], [Fact(text, passages.ATK_VS_ATK_TIE)], damage
+
+
+def _against_defense(
+    player: str, attacker: Card, atk: int, target: Card
+) -> tuple[list[Card], list[Fact], dict[str, int]]:
+    """Attacker's ATK against a Defense Position (or flipped face-down) monster's DEF."""
+    if target.is_link:
+        raise StateIncomplete(
+            f"{target.path}.position", "a Link Monster is never in Defense Position", passages.LINK_NO_DEFENSE
+        )
+    opponent = other(player)
+    defense = target.need(target.defense, "def")
+    damage = {"A": 0, "B": 0}
+    versus = target.described(f"{defense} DEF")
+    head = f"{attacker.described(f'{atk} ATK')} attacks {versus} in Defense Position:"
+    if atk > defense:
+        facts = [Fact(f"{head} {target.id} is destroyed.", passages.ATK_VS_DEF_WIN)]
+        if "piercing" in attacker.abilities:
+            damage[opponent] = atk - defense
+            facts.append(
+                Fact(
+                    f"{attacker.label} inflicts piercing damage: {opponent} takes {atk - defense}.",
+                    passages.PIERCING,
+                )
+            )
+        else:
+            facts.append(Fact("No one takes battle damage.", passages.ATK_VS_DEF_WIN))
+        return [target], facts, damage
+    if atk < defense:
+        damage[player] = defense - atk
+        text = f"{head} nothing is destroyed and {player} takes {defense - atk} battle damage."
+        return [], [Fact(text, passages.ATK_VS_DEF_LOSE)], damage
+    return (
+        [],
+        [Fact(f"{head} equal values, nothing is destroyed and no damage.", passages.ATK_VS_DEF_TIE)],
+        damage,
+    )
+
+
+def judge_attack(ctx: Context) -> Ruling:
+    """``attack``: legality of the declaration (turn, phase, first turn, attacker, target) and the battle."""
+    duel, action = ctx.duel, ctx.action
+    player = action.player()
+    attacker, attacker_place = duel.find(action.card_id("attacker"), action.field("attacker"))
+    target_id = action.optional_card_id("target", required_key=True)
+    target, target_place = duel.find(target_id, action.field("target")) if target_id else (None, None)
+    stages = [
+        [
+            lambda: not_your_turn(duel, player, "declare an attack", passages.BATTLE_STEP),
+            lambda: first_turn(duel),
+        ],
+        [lambda: not_battle_step(duel)],
+        [
+            lambda: invalid_attacker(player, attacker, attacker_place),
+            lambda: invalid_target(player, target, target_place),
+        ],
+        [
+            lambda: not_attack_position(attacker),
+            lambda: cannot_attack(attacker),
+            lambda: already_attacked(attacker),
+            lambda: direct_attack_blocked(duel, player, attacker, target),
+        ],
+    ]
+    return decide(stages, lambda: battle_outcome(duel, player, attacker, target), passages.BATTLE_STEP)

@@ -1,0 +1,170 @@
+"""``deck_check``: Yu-Gi-Oh! deck construction (Rulebook v10, Things you need to Duel; 9.0, Banlist).
+
+Main Deck 40 to 60 cards; Extra Deck up to 15 Fusion, Synchro, Xyz and Link Monsters; Side Deck up to 15 of
+any cards; at most 3 copies of a card across all three, fewer for Limited (1) and Semi-Limited (2) cards, none
+of a Forbidden one. In the Traditional Format Forbidden cards are treated as Limited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from rules.engine.catalog import CardCatalog
+from rules.engine.decklist import Entry, canonical_key, copies, display_names, parse_deck, section_count
+from rules.engine.errors import DisputeError, StateIncomplete
+from rules.engine.jsonvalues import ActionFields, as_list, as_str
+from rules.engine.ruling import Check, Fact, Ruling, Violation, incomplete_ruling, run_checks
+from rules.engine.yugioh import passages
+from rules.engine.yugioh.cards import EXTRA_DECK_FRAMES, FRAMES, KINDS
+
+SECTIONS = ("main", "extra", "side")
+MAIN_MIN, MAIN_MAX, EXTRA_MAX, SIDE_MAX, COPIES = 40, 60, 15, 15, 3
+FORMATS = ("advanced", "traditional")
+LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
+LIMIT_CODES = {0: "deck.forbidden", 1: "deck.limited", 2: "deck.semi_limited"}
+
+
+def main_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
+    """Rulebook v10: the Main Deck is 40 to 60 cards."""
+    count = section_count(deck["main"])
+    if MAIN_MIN <= count <= MAIN_MAX:
+        return None
+    return Violation(
+        "deck.main_size", f"The Main Deck has {count} cards; it must have 40 to 60.", passages.DECK_MAIN_SIZE
+    )
+
+
+def extra_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
+    """Rulebook v10: up to 15 cards in the Extra Deck."""
+    count = section_count(deck["extra"])
+    if count <= EXTRA_MAX:
+        return None
+    return Violation(
+        "deck.extra_size",
+        f"The Extra Deck has {count} cards; at most 15 are allowed.",
+        passages.DECK_EXTRA_SIZE,
+    )
+
+
+def side_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
+    """Rulebook v10: up to 15 cards in the Side Deck."""
+    count = section_count(deck["side"])
+    if count <= SIDE_MAX:
+        return None
+    return Violation(
+        "deck.side_size", f"The Side Deck has {count} cards; at most 15 are allowed.", passages.DECK_SIDE_SIZE
+    )
+
+
+def wrong_deck(entry: Entry, section: str) -> Violation | None:
+    """Rulebook v10: Fusion, Synchro, Xyz and Link Monsters go in the Extra Deck and nothing else does."""
+    kind = entry.text("kind")
+    if kind not in KINDS:
+        raise StateIncomplete(
+            f"{entry.path}.kind",
+            f"the catalog does not know {entry.name!r}: give its kind",
+            passages.DECK_EXTRA_CONTENTS,
+        )
+    frame = entry.text("frame")
+    if kind == "monster" and frame not in FRAMES:
+        raise StateIncomplete(
+            f"{entry.path}.frame",
+            f"the catalog does not know {entry.name!r}: give its frame",
+            passages.DECK_EXTRA_CONTENTS,
+        )
+    extra_kind = kind == "monster" and frame in EXTRA_DECK_FRAMES
+    if section == "extra" and not extra_kind:
+        message = (
+            f"{entry.name} is in the Extra Deck, which holds only Fusion, Synchro, Xyz and Link Monsters."
+        )
+    elif section == "main" and extra_kind:
+        message = f"{entry.name} is a {frame} Monster: it belongs in the Extra Deck, not the Main Deck."
+    else:
+        return None
+    return Violation("deck.extra_deck_card", message, passages.DECK_EXTRA_CONTENTS)
+
+
+def over_limit(name: str, count: int, limit: int) -> Violation | None:
+    """Rulebook v10 (3 copies) and 9.0 (Forbidden, Limited, Semi-Limited), counted across all three decks."""
+    if count <= limit:
+        return None
+    if limit == COPIES:
+        return Violation(
+            "deck.copies",
+            f"{name}: {count} copies across the Main, Extra and Side Deck; at most 3 of a card (alternate "
+            "artworks"
+            " count as the same card).",
+            passages.DECK_COPIES,
+        )
+    words = {0: "Forbidden: no copies are allowed", 1: "Limited to 1 copy", 2: "Semi-Limited to 2 copies"}[
+        limit
+    ]
+    return Violation(LIMIT_CODES[limit], f"{name} is {words}, and the deck has {count}.", passages.BANLIST)
+
+
+def read_banlist(action: ActionFields, catalog: CardCatalog | None, game_format: str) -> dict[str, int]:
+    """Card key → copies allowed by the banlist (the Traditional Format treats Forbidden cards as Limited)."""
+    banlist = action.mapping("banlist", required=False) or {}
+    limits: dict[str, int] = {}
+    for list_name, limit in LIMITS.items():
+        names = as_list(banlist.get(list_name, []))
+        if names is None or not all(isinstance(n, str) for n in names):
+            raise DisputeError(f"action.banlist.{list_name}", "must be a list of card names")
+        if game_format == "traditional" and limit == 0:
+            limit = 1
+        for name in names:
+            key = canonical_key(str(as_str(name)), catalog)
+            limits[key] = min(limit, limits.get(key, COPIES))
+    return limits
+
+
+def counts(deck: Mapping[str, Sequence[Entry]]) -> dict[str, int]:
+    return {section: section_count(deck[section]) for section in SECTIONS}
+
+
+def judge_deck_check(action: ActionFields, catalog: CardCatalog | None) -> Ruling:
+    """``deck_check``: is this deck legal. The outcome's ``deck`` carries the counts either way."""
+    deck = parse_deck(action.data.get("deck"), "action.deck", SECTIONS, catalog)
+    game_format = action.choice("format", FORMATS, default="advanced")
+    limits = read_banlist(action, catalog, game_format)
+    totals = copies(deck)
+    names = display_names(deck)
+    placement: list[Check] = [
+        partial(wrong_deck, entry, section) for section in ("main", "extra") for entry in deck[section]
+    ]
+    limit_checks: list[Check] = [
+        partial(over_limit, names[key], totals[key], limits.get(key, COPIES)) for key in totals
+    ]
+    verdict = run_checks(
+        [
+            [
+                lambda: main_size(deck),
+                lambda: extra_size(deck),
+                lambda: side_size(deck),
+                *placement,
+                *limit_checks,
+            ]
+        ]
+    )
+    summary = counts(deck)
+    if verdict.violations:
+        outcome: dict[str, Any] = {"deck": {"legal": False, "counts": summary}}
+        return Ruling(legal=False, violations=tuple(verdict.violations), outcome=outcome)
+    if verdict.gaps:
+        return incomplete_ruling(verdict.gaps[0], passages.DECK_EXTRA_CONTENTS)
+    facts = [
+        Fact(
+            f"Main Deck {summary['main']} cards (40 to 60), Extra Deck {summary['extra']} (up to 15), Side "
+            "Deck"
+            f" {summary['side']} (up to 15).",
+            passages.DECK_MAIN_SIZE,
+        ),
+        Fact(
+            "Every Extra Deck card is a Fusion, Synchro, Xyz or Link Monster, and none is in the Main Deck.",
+            passages.DECK_EXTRA_CONTENTS,
+        ),
+        Fact("No card exceeds 3 copies or its Forbidden & Limited status.", passages.DECK_COPIES),
+    ]
+    return Ruling(legal=True, outcome={"deck": {"legal": True, "counts": summary}}, facts=tuple(facts))

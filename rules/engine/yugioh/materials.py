@@ -1,0 +1,224 @@
+"""Summoning materials: what Synchro, Xyz, Link, Fusion and Ritual Summons may use (Rulebook v10, pp. 12-23).
+
+Each check returns a violation or ``None`` for the materials already found in the state. The card's
+``material_spec`` (its "recipe") is checked by :func:`recipe` for every method that has one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.engine.catalog import normalize_name
+from rules.engine.references import Reference
+from rules.engine.ruling import Violation
+from rules.engine.yugioh import passages
+from rules.engine.yugioh.cards import Card
+from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, HAND, MONSTER_ZONE, Place
+
+Material = tuple[Card, Place]
+RULE_BY_METHOD = {
+    "synchro": passages.SYNCHRO,
+    "xyz": passages.XYZ,
+    "link": passages.LINK,
+    "fusion": passages.FUSION,
+    "ritual": passages.RITUAL,
+}
+
+
+def _on_own_field(player: str, card: Card, place: Place) -> bool:
+    return place.area in (MONSTER_ZONE, EXTRA_MONSTER_ZONE) and card.controller == player
+
+
+def misplaced(player: str, method: str, summoned: Card, materials: Sequence[Material]) -> Violation | None:
+    """Synchro, Xyz and Link materials come from the field; Fusion and Ritual ones from hand or field."""
+    rule = RULE_BY_METHOD[method]
+    ids = [card.id for card, _ in materials]
+    if len(set(ids)) != len(ids):
+        return Violation("summon.materials", "The same card is listed twice as a material.", rule)
+    from_hand = method in ("fusion", "ritual")
+    for card, place in materials:
+        if card.id == summoned.id:
+            return Violation(
+                "summon.materials", f"{card.label} cannot be a material for its own Summon.", rule
+            )
+        in_hand = from_hand and place.area == HAND and place.player == player
+        if not (_on_own_field(player, card, place) or in_hand):
+            where = "in their hand or on their field" if from_hand else "on their field"
+            return Violation("summon.materials", f"{card.label} is not a monster {player} has {where}.", rule)
+        if card.kind is not None and not card.is_monster:
+            return Violation("summon.materials", f"{card.label} is not a monster.", rule)
+    return None
+
+
+def face_down(method: str, materials: Sequence[Material]) -> Violation | None:
+    """Rulebook v10: Synchro, Xyz and Link Materials must be face-up."""
+    if method not in ("synchro", "xyz", "link"):
+        return None
+    for card, place in materials:
+        if place.area in (MONSTER_ZONE, EXTRA_MONSTER_ZONE) and card.need(card.position, "position") == "set":
+            return Violation(
+                "summon.face_down_material",
+                f"{card.label} is face-down; {method.capitalize()} Materials must be face-up.",
+                RULE_BY_METHOD[method],
+            )
+    return None
+
+
+def _level(card: Card, method: str, code: str) -> int | Violation:
+    """A material's Level; Xyz and Link Monsters have none (Ranks and Link Ratings are not Levels)."""
+    if card.frame in ("xyz", "link"):
+        what = "a Rank" if card.frame == "xyz" else "a Link Rating"
+        return Violation(
+            code, f"{card.label} has {what}, not a Level, so it cannot be used here.", RULE_BY_METHOD[method]
+        )
+    return card.need(card.level, "level")
+
+
+def synchro_tuners(materials: Sequence[Material]) -> Violation | None:
+    """Rulebook v10, Synchro Monsters: exactly 1 Tuner, plus at least 1 non-Tuner."""
+    tuners = [card for card, _ in materials if card.tuner]
+    if len(tuners) != 1:
+        return Violation(
+            "summon.tuner_count",
+            f"A Synchro Summon uses exactly 1 Tuner; these materials include {len(tuners)}.",
+            passages.SYNCHRO,
+        )
+    if len(materials) < 2:
+        return Violation(
+            "summon.materials",
+            "A Synchro Summon needs the Tuner and at least 1 non-Tuner monster.",
+            passages.SYNCHRO,
+        )
+    return None
+
+
+def synchro_levels(summoned: Card, materials: Sequence[Material]) -> Violation | None:
+    """Rulebook v10, Synchro Monsters: the materials' Levels add up exactly to the Synchro Monster's Level."""
+    total = 0
+    for card, _ in materials:
+        level = _level(card, "synchro", "summon.materials")
+        if isinstance(level, Violation):
+            return level
+        total += level
+    target = summoned.need(summoned.level, "level")
+    if total == target:
+        return None
+    return Violation(
+        "summon.level_sum",
+        f"The materials' Levels add up to {total}, but {summoned.label} is Level {target}; they must be "
+        "equal.",
+        passages.SYNCHRO,
+    )
+
+
+def xyz_tokens(materials: Sequence[Material]) -> Violation | None:
+    """Rulebook 9.0, Monster Tokens: Tokens cannot be Xyz Materials."""
+    for card, _ in materials:
+        if card.is_token:
+            return Violation(
+                "summon.token_material",
+                f"{card.label} is a Token; Tokens cannot be Xyz Materials.",
+                passages.TOKENS,
+            )
+    return None
+
+
+def xyz_levels(summoned: Card, materials: Sequence[Material]) -> Violation | None:
+    """Rulebook v10, Xyz Monsters: materials all of the Level the recipe names (its Rank by default)."""
+    spec = summoned.material_spec
+    wanted = spec.level if spec and spec.level is not None else summoned.need(summoned.rank, "rank")
+    for card, _ in materials:
+        level = _level(card, "xyz", "summon.xyz_levels")
+        if isinstance(level, Violation):
+            return level
+        if level != wanted:
+            return Violation(
+                "summon.xyz_levels",
+                f"{card.label} is Level {level}; {summoned.label} needs Level {wanted} monsters, all of the "
+                "same Level.",
+                passages.XYZ,
+            )
+    return None
+
+
+def link_ratings(summoned: Card, materials: Sequence[Material]) -> Violation | None:
+    """Rulebook v10, Link Monsters: materials add up to the Link Rating; a Link material counts 1 or L."""
+    target = summoned.need(summoned.link, "link")
+    reachable = {0}
+    for card, _ in materials:
+        options = {1}
+        if card.is_link:
+            options.add(card.need(card.link, "link"))
+        reachable = {total + option for total in reachable for option in options if total + option <= target}
+    if target in reachable:
+        return None
+    return Violation(
+        "summon.link_rating",
+        f"{summoned.label} is Link-{target}: its materials must count for exactly {target} (each monster 1, "
+        "a Link"
+        " Monster 1 or its Link Rating), and these cannot.",
+        passages.LINK,
+    )
+
+
+def recipe(method: str, summoned: Card, materials: Sequence[Material]) -> Violation | None:
+    """The card's ``material_spec``: how many materials, of which frame, names and Level."""
+    rule = RULE_BY_METHOD[method]
+    spec = summoned.material_spec
+    count = len(materials)
+    default_min = {"xyz": 2, "fusion": 2, "link": 1, "synchro": 2, "ritual": 1}[method]
+    exact = spec.count if spec else None
+    minimum = spec.minimum if spec and spec.minimum is not None else default_min
+    if exact is not None and count != exact:
+        return Violation(
+            "summon.materials", f"{summoned.label} needs exactly {exact} materials; {count} were used.", rule
+        )
+    if exact is None and count < minimum:
+        return Violation(
+            "summon.materials",
+            f"{summoned.label} needs at least {minimum} materials; {count} were used.",
+            rule,
+        )
+    if spec is None:
+        return None
+    if spec.frame is not None:
+        for card, _ in materials:
+            if not _has_frame(card, spec.frame):
+                return Violation(
+                    "summon.materials",
+                    f"{card.label} is not a {spec.frame} monster, as the recipe requires.",
+                    rule,
+                )
+    if spec.level is not None and method != "xyz":
+        for card, _ in materials:
+            if card.need(card.level, "level") != spec.level:
+                return Violation(
+                    "summon.materials",
+                    f"{card.label} is not Level {spec.level}, as the recipe requires.",
+                    rule,
+                )
+    return _names(spec.names, materials, rule)
+
+
+def _has_frame(card: Card, frame: str) -> bool:
+    if frame == "tuner":
+        return card.tuner
+    if frame == "token":
+        return card.is_token
+    if frame == "effect":
+        return card.need(card.frame, "frame") != "normal"  # Effect Monsters include Fusion etc. with effects
+    return card.need(card.frame, "frame") == frame
+
+
+def _names(names: Sequence[str], materials: Sequence[Material], rule: Reference) -> Violation | None:
+    """Every name the recipe lists is met by a different material."""
+    unused = [normalize_name(card.name or "") for card, _ in materials]
+    for name in names:
+        key = normalize_name(name)
+        if key in unused:
+            unused.remove(key)
+            continue
+        return Violation(
+            "summon.materials", f'The materials do not include "{name}", which the recipe lists.', rule
+        )
+    return None

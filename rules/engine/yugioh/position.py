@@ -1,0 +1,122 @@
+"""``change_position``: a manual change of battle position in the Main Phase (Rulebook 9.0, Main Phase 1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+from rules.engine.yugioh import passages
+from rules.engine.yugioh.cards import Card
+from rules.engine.yugioh.context import Context
+from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, MONSTER_ZONE, Duel, Place
+from rules.engine.yugioh.summon import already_changed, flip_same_turn
+from rules.engine.yugioh.timing import not_in_main_phase, not_your_turn
+
+WORDS = {
+    "attack": "face-up Attack Position",
+    "defense": "face-up Defense Position",
+    "set": "face-down Defense Position",
+}
+
+
+def not_own_monster(player: str, card: Card, place: Place) -> Violation | None:
+    """Only a monster the player controls on the field has a battle position to change."""
+    if place.area in (MONSTER_ZONE, EXTRA_MONSTER_ZONE) and card.controller == player:
+        return None
+    return Violation(
+        "position.not_on_field",
+        f"{card.label} is not a monster {player} controls on the field.",
+        passages.MAIN_PHASE_ACTIONS,
+    )
+
+
+def unchanged(card: Card, to: str) -> Violation | None:
+    """A change of position must change it."""
+    if card.need(card.position, "position") != to:
+        return None
+    return Violation(
+        "position.unchanged", f"{card.label} is already in {WORDS[to]}.", passages.MAIN_PHASE_ACTIONS
+    )
+
+
+def face_down_to_defense(card: Card, to: str) -> Violation | None:
+    """Rulebook v10, Flip Summon: a face-down monster can only be turned face-up into Attack Position."""
+    if card.need(card.position, "position") != "set" or to != "defense":
+        return None
+    return Violation(
+        "position.face_down_to_defense",
+        f"{card.label} is face-down: without a card effect it can only be flipped into face-up Attack "
+        "Position"
+        " (a Flip Summon), never into face-up Defense Position.",
+        passages.FLIP_SUMMON,
+    )
+
+
+def link_defense(card: Card, to: str) -> Violation | None:
+    """Rulebook v10, More about Link Monsters: a Link Monster is never in Defense Position."""
+    if not card.is_link or to != "defense":
+        return None
+    return Violation(
+        "position.link_defense",
+        f"{card.label} is a Link Monster: it has no DEF and can never be in Defense Position.",
+        passages.LINK_NO_DEFENSE,
+    )
+
+
+def same_turn(duel: Duel, card: Card) -> Violation | None:
+    """Rulebook 9.0: not the position of a monster that came to the field this turn."""
+    if card.need(card.placed_turn, "placed_turn") != duel.turn:
+        return None
+    return Violation(
+        "position.same_turn",
+        f"{card.label} came to the field this turn (turn {duel.turn}); its battle position cannot be changed"
+        " until a later turn.",
+        passages.POSITION_SAME_TURN,
+    )
+
+
+def attacked_this_turn(card: Card) -> Violation | None:
+    """Rulebook 9.0: not the position of a monster that attacked this turn."""
+    if card.attacks == 0:
+        return None
+    return Violation(
+        "position.attacked_this_turn",
+        f"{card.label} attacked this turn, so its battle position cannot be changed in Main Phase 2.",
+        passages.POSITION_AFTER_ATTACK,
+    )
+
+
+def judge_change_position(ctx: Context) -> Ruling:
+    """``change_position``: once per turn, not the turn it arrived, not after attacking, never Link to DEF."""
+    duel, action = ctx.duel, ctx.action
+    player = action.player()
+    card, place = duel.find(action.card_id("card"), action.field("card"))
+    to = action.choice("to", ("attack", "defense"))
+    flipping = card.position == "set" and to == "attack"
+    last: list[Check] = (
+        [lambda: flip_same_turn(duel, card), lambda: already_changed(card)]
+        if flipping
+        else [lambda: same_turn(duel, card), lambda: already_changed(card), lambda: attacked_this_turn(card)]
+    )
+    stages = [
+        [lambda: not_your_turn(duel, player, "change a battle position", passages.MAIN_PHASE_ACTIONS)],
+        [lambda: not_in_main_phase(duel, "change a monster's battle position")],
+        [lambda: not_own_monster(player, card, place)],
+        [lambda: unchanged(card, to), lambda: face_down_to_defense(card, to), lambda: link_defense(card, to)],
+        last,
+    ]
+
+    def outcome() -> tuple[dict[str, Any], list[Fact]]:
+        if flipping:
+            text = (
+                f"{card.label} is face-down: turning it to Attack Position is a Flip Summon, and it is "
+                "flipped face-up."
+            )
+            return {"flipped": [card.id], "position": "attack"}, [Fact(text, passages.FLIP_SUMMON)]
+        text = (
+            f"{card.label} changes from {WORDS[card.position or to]} to {WORDS[to]}; it cannot change again "
+            "this turn."
+        )
+        return {"flipped": [], "position": to}, [Fact(text, passages.POSITION_ONCE)]
+
+    return decide(stages, outcome, passages.MAIN_PHASE_ACTIONS)

@@ -1,0 +1,102 @@
+"""``side_swap``: a Side Deck exchange between duels (Rulebook v10, Side Deck).
+
+Cards move only between the registered Main/Extra Deck and the Side Deck: the Side Deck keeps exactly its
+number of cards, no card appears that was not registered, and none disappears. The Main and Extra Deck
+presented must still be legal sizes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from rules.engine.catalog import CardCatalog
+from rules.engine.decklist import Entry, copies, display_names, parse_deck, section_count
+from rules.engine.jsonvalues import ActionFields
+from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.yugioh import passages
+from rules.engine.yugioh.deck import SECTIONS, counts, extra_size, main_size
+
+Deck = Mapping[str, Sequence[Entry]]
+
+
+def side_count_changed(before: Deck, after: Deck) -> Violation | None:
+    """Rulebook v10: the Side Deck has exactly as many cards after the swap as before."""
+    was, now = section_count(before["side"]), section_count(after["side"])
+    if was == now:
+        return None
+    return Violation(
+        "side.count_changed",
+        f"The Side Deck had {was} cards and now has {now}; a swap must keep its count exactly the same.",
+        passages.SIDE_SWAP_COUNT,
+    )
+
+
+def not_registered(before: Deck, after: Deck) -> Violation | None:
+    """Rulebook v10: only cards from the registered deck and Side Deck are swapped."""
+    registered, presented = copies(before), copies(after)
+    names = display_names(after)
+    for key, count in presented.items():
+        if count > registered.get(key, 0):
+            return Violation(
+                "side.card_not_registered",
+                f"{names[key]}: {count} presented but {registered.get(key, 0)} registered for the match.",
+                passages.SIDE_SWAP_CARDS,
+            )
+    return None
+
+
+def card_missing(before: Deck, after: Deck) -> Violation | None:
+    """Rulebook v10: a swap exchanges cards; none of the registered cards may disappear."""
+    registered, presented = copies(before), copies(after)
+    names = display_names(before)
+    for key, count in registered.items():
+        if presented.get(key, 0) < count:
+            return Violation(
+                "side.card_missing",
+                f"{names[key]}: {count} registered but only {presented.get(key, 0)} presented.",
+                passages.SIDE_SWAP_CARDS,
+            )
+    return None
+
+
+def moved(before: Deck, after: Deck, section: str) -> dict[str, int]:
+    """Cards added to ``section`` by the swap (by name)."""
+    was: Counter[str] = Counter()
+    now: Counter[str] = Counter()
+    for entry in before[section]:
+        was[entry.name] += entry.count
+    for entry in after[section]:
+        now[entry.name] += entry.count
+    return dict(now - was)
+
+
+def judge_side_swap(action: ActionFields, catalog: CardCatalog | None) -> Ruling:
+    """``side_swap``: legality of the exchange between the registered deck and the one presented now."""
+    before = parse_deck(action.data.get("before"), "action.before", SECTIONS, catalog)
+    after = parse_deck(action.data.get("after"), "action.after", SECTIONS, catalog)
+    stages = [
+        [
+            lambda: side_count_changed(before, after),
+            lambda: not_registered(before, after),
+            lambda: card_missing(before, after),
+        ],
+        [lambda: main_size(after), lambda: extra_size(after)],
+    ]
+
+    def outcome() -> tuple[dict[str, object], list[Fact]]:
+        into_deck = {**moved(before, after, "main"), **moved(before, after, "extra")}
+        into_side = moved(before, after, "side")
+        text = (
+            f"Sided in: {', '.join(f'{n} x{c}' for n, c in into_deck.items()) or 'nothing'}; sided out:"
+            f" {', '.join(f'{n} x{c}' for n, c in into_side.items()) or 'nothing'}. The Side Deck keeps"
+            f" {section_count(after['side'])} cards."
+        )
+        result = {
+            "deck": {"legal": True, "counts": counts(after)},
+            "sided_in": into_deck,
+            "sided_out": into_side,
+        }
+        return result, [Fact(text, passages.SIDE_SWAP_COUNT)]
+
+    return decide(stages, outcome, passages.SIDE_SWAP_COUNT)

@@ -1,0 +1,286 @@
+"""``special_summon``: Fusion, Synchro, Xyz, Link, Ritual and card-effect Summons, and where they may go.
+
+Pendulum Summons, which place several monsters at once, are in :mod:`rules.engine.yugioh.pendulum`. Zones
+follow the dispute's revision: under ``v10`` every monster Summoned from the Extra Deck needs the Extra
+Monster Zone or a zone a Link Monster points to; under ``2020`` only Link Monsters (and face-up Pendulum
+Monsters) do, and Fusion, Synchro, Xyz and Ritual Monsters may use any Main Monster Zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.engine.references import Reference
+from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+from rules.engine.yugioh import materials as mat
+from rules.engine.yugioh import passages
+from rules.engine.yugioh.cards import Card
+from rules.engine.yugioh.context import REVISION_V10, Context
+from rules.engine.yugioh.leaving import Departures
+from rules.engine.yugioh.pendulum import judge_pendulum_summon
+from rules.engine.yugioh.state import (
+    BANISHED,
+    EXTRA_DECK,
+    FIELD_AREAS,
+    GRAVEYARD,
+    HAND,
+    MATERIAL,
+    Duel,
+    Place,
+)
+from rules.engine.yugioh.timing import not_in_main_phase, not_your_turn
+from rules.engine.yugioh.zones import EMZ_OR_LINKED, MAIN_ONLY, MAIN_OR_EMZ, parse_zone, summon_zones
+
+METHODS = ("fusion", "synchro", "xyz", "link", "ritual", "pendulum", "effect")
+SPECIAL_SUMMON_FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")
+SUMMON_WORD = {
+    "fusion": "Fusion Summon",
+    "synchro": "Synchro Summon",
+    "xyz": "Xyz Summon",
+    "link": "Link Summon",
+    "ritual": "Ritual Summon",
+    "effect": "Special Summon by a card effect",
+}
+
+
+def wrong_method(method: str, card: Card) -> Violation | None:
+    """Each Summon method brings out its own kind of monster (a Synchro Summon, a Synchro Monster...)."""
+    kind = card.need(card.kind, "kind")
+    if method == "effect":
+        if kind in ("monster", "token"):
+            return None
+        return Violation(
+            "summon.wrong_method",
+            f"{card.label} is a {kind}, not a monster.",
+            passages.SPECIAL_SUMMON_POSITION,
+        )
+    frame = card.need(card.frame, "frame") if kind == "monster" else kind
+    if frame == method:
+        return None
+    return Violation(
+        "summon.wrong_method",
+        f"{card.label} is not a {method.capitalize()} Monster, so it cannot be {SUMMON_WORD[method]}ed.",
+        mat.RULE_BY_METHOD[method],
+    )
+
+
+def wrong_location(player: str, method: str, card: Card, place: Place) -> Violation | None:
+    """Extra Deck monsters come from the Extra Deck, Ritual Monsters from the hand; nothing from the field."""
+    if method in ("fusion", "synchro", "xyz", "link"):
+        if place.area == EXTRA_DECK and place.player == player:
+            return None
+        where, rule = f"{player}'s Extra Deck", mat.RULE_BY_METHOD[method]
+    elif method == "ritual":
+        if place.area == HAND and place.player == player:
+            return None
+        where, rule = f"{player}'s hand", passages.RITUAL
+    else:
+        if place.area not in FIELD_AREAS:
+            return None
+        where, rule = "anywhere but the field", passages.SPECIAL_SUMMON_POSITION
+    return Violation("summon.wrong_location", f"{card.label} must be Summoned from {where}.", rule)
+
+
+def not_properly_summoned(card: Card, place: Place) -> Violation | None:
+    """Rulebook v10: a Special Summon Monster returns by an effect only if it was properly Summoned first."""
+    if card.frame not in SPECIAL_SUMMON_FRAMES or place.area not in (HAND, GRAVEYARD, BANISHED, MATERIAL):
+        return None
+    if card.need(card.properly_summoned, "properly_summoned"):
+        return None
+    return Violation(
+        "summon.not_properly_summoned",
+        f"{card.label} is a {card.frame.capitalize()} Monster that was never properly Summoned, so a card "
+        "effect"
+        " cannot Special Summon it.",
+        passages.PROPERLY_SUMMONED,
+    )
+
+
+def wrong_position(method: str, card: Card, position: str | None) -> Violation | None:
+    """Rulebook v10: Special Summons are face-up (Attack or Defense); Link Monsters only in Attack."""
+    if position is None:
+        return None
+    if card.is_link and position != "attack":
+        return Violation(
+            "position.link_defense",
+            f"{card.label} is a Link Monster: it can only be Summoned in Attack Position.",
+            passages.LINK_NO_DEFENSE,
+        )
+    if position == "set" and method != "effect":
+        return Violation(
+            "summon.position",
+            f"A {SUMMON_WORD[method]} places the monster face-up, in Attack or Defense Position.",
+            passages.SPECIAL_SUMMON_POSITION,
+        )
+    return None
+
+
+def zone_rule(ctx: Context, method: str, card: Card, place: Place) -> tuple[str, Reference]:
+    """Which zones the revision opens to this monster, and the passage that says so."""
+    from_extra_deck = place.area == EXTRA_DECK
+    if method == "ritual" or (method == "effect" and not from_extra_deck):
+        return MAIN_ONLY, passages.LINKED_ZONES if method == "effect" else passages.RITUAL
+    if card.is_link:
+        return EMZ_OR_LINKED, passages.LINKED_ZONES
+    if method == "effect" and card.pendulum and card.frame not in mat.RULE_BY_METHOD:
+        return EMZ_OR_LINKED, passages.PENDULUM_EXTRA_DECK_ZONE
+    if ctx.revision == REVISION_V10:
+        return EMZ_OR_LINKED, passages.LINKED_ZONES
+    return MAIN_OR_EMZ, passages.REVISION_2020
+
+
+def zone_violation(
+    duel: Duel, player: str, rule: str, rule_ref: Reference, leaving: Sequence[str], zone: str | None
+) -> Violation | None:
+    """Rulebook v10 (zones, Link Arrows) or the 2020 revision: the chosen zone must be open to it."""
+    choice = summon_zones(duel, player, rule, leaving)
+    if not choice.open:
+        return Violation(
+            "summon.no_free_zone",
+            f"No zone is open to this monster: {_zone_words(rule)}, and none is free.",
+            rule_ref if rule != MAIN_ONLY else passages.MAIN_MONSTER_ZONE,
+        )
+    if zone is None or choice.allows(zone):
+        return None
+    why = "it is occupied" if zone in choice.occupied else _zone_words(rule)
+    return Violation(
+        "summon.wrong_zone",
+        f"The monster cannot go to {zone}: {why}. Open zones: {', '.join(choice.open)}.",
+        rule_ref,
+    )
+
+
+def _zone_words(rule: str) -> str:
+    if rule == EMZ_OR_LINKED:
+        return "it needs an Extra Monster Zone or a Main Monster Zone a Link Monster points to"
+    if rule == MAIN_ONLY:
+        return "it goes to a Main Monster Zone"
+    return "it may use any Main Monster Zone or an Extra Monster Zone"
+
+
+def material_checks(method: str, player: str, card: Card, found: Sequence[mat.Material]) -> list[list[Check]]:
+    """The stages of material checks for one method."""
+    placed: list[Check] = [
+        lambda: mat.misplaced(player, method, card, found),
+        lambda: mat.face_down(method, found),
+    ]
+    if method == "synchro":
+        specific: list[Check] = [
+            lambda: mat.synchro_tuners(found),
+            lambda: mat.synchro_levels(card, found),
+            lambda: mat.recipe(method, card, found),
+        ]
+    elif method == "xyz":
+        specific = [
+            lambda: mat.xyz_tokens(found),
+            lambda: mat.xyz_levels(card, found),
+            lambda: mat.recipe(method, card, found),
+        ]
+    elif method == "link":
+        specific = [lambda: mat.link_ratings(card, found), lambda: mat.recipe(method, card, found)]
+    elif method in ("fusion", "ritual"):
+        specific = [lambda: mat.recipe(method, card, found)]
+    else:
+        return []
+    return [placed, specific]
+
+
+def summon_outcome(
+    duel: Duel,
+    player: str,
+    method: str,
+    card: Card,
+    found: Sequence[mat.Material],
+    rule: str,
+    rule_ref: Reference,
+    zone: str | None,
+    position: str | None,
+) -> tuple[dict[str, Any], list[Fact]]:
+    """Materials leave (Xyz Materials are attached instead), and the monster takes its zone."""
+    departures = Departures()
+    facts: list[Fact] = []
+    outcome: dict[str, Any] = {"summoned": [card.id]}
+    materials = [c for c, _ in found]
+    word = SUMMON_WORD[method]
+    if method == "xyz":
+        outcome["attached_materials"] = [c.id for c in materials]
+        for material in materials:
+            departures.send_all(material.materials)  # an Xyz used as material sends its own materials away
+        facts.append(
+            Fact(
+                f"{card.label} is Xyz Summoned on top of {', '.join(outcome['attached_materials'])}, which "
+                "become its Xyz Materials.",
+                passages.XYZ,
+            )
+        )
+    elif materials:
+        for material, place in found:
+            departures.send(material, on_field=place.area not in (HAND,))
+        facts.append(
+            Fact(
+                f"{card.label} is {word}ed using {', '.join(c.id for c in materials)}.",
+                mat.RULE_BY_METHOD.get(method, passages.SPECIAL_SUMMON_POSITION),
+            )
+        )
+    else:
+        facts.append(
+            Fact(f"{card.label} is Special Summoned by the card effect.", passages.SPECIAL_SUMMON_POSITION)
+        )
+    outcome.update(departures.outcome())
+    choice = summon_zones(duel, player, rule, [c.id for c in materials])
+    if zone is not None:
+        outcome["zone"] = zone
+        facts.append(Fact(f"It goes to {zone}: {_zone_words(rule)}.", rule_ref))
+    else:
+        outcome["legal_zones"] = list(choice.open)
+        facts.append(Fact(f"It may go to {', '.join(choice.open)}: {_zone_words(rule)}.", rule_ref))
+    if position is not None:
+        outcome["position"] = position
+    return outcome, facts + departures.facts
+
+
+def judge_special_summon(ctx: Context) -> Ruling:
+    """``special_summon``: legality of the Summon, its materials and its zone."""
+    method = ctx.action.choice("method", METHODS)
+    if method == "pendulum":
+        return judge_pendulum_summon(ctx)
+    duel, action = ctx.duel, ctx.action
+    player = action.player()
+    card, place = duel.find(action.card_id("card"), action.field("card"))
+    found = [duel.find(i, action.field("materials")) for i in action.card_ids("materials")]
+    position = action.optional_choice("position", ("attack", "defense", "set"))
+    zone = None
+    if action.data.get("zone") is not None:
+        area, index = parse_zone(action.data["zone"], action.field("zone"))
+        zone = ("m" if area == "monster_zone" else "emz") + str(index)
+    rule, rule_ref = zone_rule(ctx, method, card, place)
+    leaving = [c.id for c, p in found if p.area in FIELD_AREAS]
+    stages: list[list[Check]] = []
+    if method != "effect":
+        stages.append(
+            [
+                lambda: not_your_turn(duel, player, SUMMON_WORD[method], mat.RULE_BY_METHOD[method]),
+                lambda: not_in_main_phase(duel, SUMMON_WORD[method], mat.RULE_BY_METHOD[method]),
+            ]
+        )
+    stages.append(
+        [
+            lambda: wrong_method(method, card),
+            lambda: wrong_location(player, method, card, place),
+            lambda: not_properly_summoned(card, place) if method == "effect" else None,
+        ]
+    )
+    stages.extend(material_checks(method, player, card, found))
+    stages.append(
+        [
+            lambda: wrong_position(method, card, position),
+            lambda: zone_violation(duel, player, rule, rule_ref, leaving, zone),
+        ]
+    )
+    default = mat.RULE_BY_METHOD.get(method, passages.SPECIAL_SUMMON_POSITION)
+    return decide(
+        stages,
+        lambda: summon_outcome(duel, player, method, card, found, rule, rule_ref, zone, position),
+        default,
+    )

@@ -1,0 +1,50 @@
+"""Whose turn and which phase: the timing rules most actions start with."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.engine.errors import StateIncomplete
+from rules.engine.references import Reference
+from rules.engine.ruling import Violation
+from rules.engine.yugioh import passages
+from rules.engine.yugioh.state import MAIN_PHASES, PHASE_NAMES, Duel
+
+
+def not_your_turn(duel: Duel, player: str, doing: str, rule: Reference) -> Violation | None:
+    """Only the turn player may do this (Summons, attacks, position changes are turn-player actions)."""
+    if player == duel.turn_player:
+        return None
+    return Violation(
+        "turn.not_your_turn",
+        f"It is {duel.turn_player}'s turn (turn {duel.turn}); {player} cannot {doing} in the"
+        " opponent's turn.",
+        rule,
+    )
+
+
+def not_in_phase(duel: Duel, phases: Sequence[str], doing: str, rule: Reference) -> Violation | None:
+    """The action belongs to ``phases``; the state says the duel is elsewhere."""
+    if duel.phase in phases:
+        return None
+    allowed = " or ".join(PHASE_NAMES[p] for p in phases)
+    return Violation(
+        "phase.wrong_phase",
+        f"A player can {doing} only in {allowed}; the state says it is {PHASE_NAMES[duel.phase]}.",
+        rule,
+    )
+
+
+def not_in_main_phase(
+    duel: Duel, doing: str, rule: Reference = passages.MAIN_PHASE_ACTIONS
+) -> Violation | None:
+    return not_in_phase(duel, MAIN_PHASES, doing, rule)
+
+
+def battle_step(duel: Duel, rule: Reference) -> str:
+    """The Battle Phase step; a Battle Phase state without one cannot be judged."""
+    if duel.step is None:
+        raise StateIncomplete(
+            "state.step", "the state is in the Battle Phase but does not say which step", rule
+        )
+    return duel.step
