@@ -14,6 +14,7 @@ api_v1 = [
 urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("matches.urls")),
+    path("", include("decks.urls")),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

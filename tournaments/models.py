@@ -5,10 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-
-class Game(models.TextChoices):
-    YUGIOH = "yugioh", "Yu-Gi-Oh!"
-    MTG = "mtg", "Magic: The Gathering"
+from decks.models import Game
 
 
 class Event(models.Model):

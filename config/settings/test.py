@@ -7,3 +7,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 LOGGING = {"version": 1, "disable_existing_loggers": False, "root": {"level": "WARNING"}}
+
+# Tasks run in-process in the suite even when a broker is configured, so a test sees a task's effect when
+# its transaction commits. The broker settings themselves are checked in config/tests/test_environment.py.
+CELERY_TASK_ALWAYS_EAGER = True

@@ -1,0 +1,342 @@
+"""Deck lists as players paste them, and YGOPro ``.ydk`` files: text in, sections of (card name, count) out.
+
+Pure Python, no database: names are checked against any ``rules.engine.CardCatalog`` (the database one in
+the app, an in-memory one in tests). Every problem carries the line it was found on, and a name the catalog
+does not know comes with the closest names it does know, so a player can fix a typo without asking a judge.
+
+Pasted text::
+
+    Main Deck:                      <- also "Main", "Main Deck (40)", "Deck"; "Extra", "Side", "Sideboard"
+    3 Ash Blossom & Joyous Spring   <- also "3x Name" and "Name x3"
+    # a comment                     <- "#" and "//" lines and blank lines are ignored
+    SB: 2 Duress                    <- Magic: a Sideboard card wherever it stands
+
+Lines before any heading belong to the Main Deck. Magic Arena's set and collector number after a name
+("4 Lightning Bolt (M10) 146") are dropped.
+
+``.ydk``: ``#main``, ``#extra`` and ``!side`` start the sections; every other line is one card's YGOPro id
+(one line per copy); other ``#`` lines (``#created by ...``) are comments.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rules.engine.catalog import CardCatalog, normalize_name
+
+SECTIONS = {"yugioh": ("main", "extra", "side"), "mtg": ("main", "side")}
+SECTION_LABELS = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}
+MAX_COUNT = 99
+MAX_LINES = 2000  # a deck list is at most a few hundred lines; more is not a deck list
+MAX_SUGGESTIONS = 3
+SIMILARITY_CUTOFF = 0.75
+PREFIX_WEIGHT = 0.95  # a name matching only at its start ranks below an equally close whole name
+
+HEADINGS = {
+    "main": "main",
+    "main deck": "main",
+    "maindeck": "main",
+    "deck": "main",
+    "extra": "extra",
+    "extra deck": "extra",
+    "side": "side",
+    "side deck": "side",
+    "sideboard": "side",
+}
+HEADING_LINE = re.compile(r"^(?P<word>[a-z ]+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\d+)?$", re.IGNORECASE)
+COUNT_FIRST = re.compile(r"^(?P<count>\d+)(?:\s*[xX])?\s+(?P<name>\S.*)$")
+COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
+SIDEBOARD_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
+ARENA_SET_SUFFIX = re.compile(r"\s+\([A-Za-z0-9]{2,6}\)(?:\s+\S+)?$")
+YDK_ID = re.compile(r"^\d{1,10}$")
+
+
+@dataclass(frozen=True)
+class DeckProblem:
+    """Something wrong on ``line`` (1-based; 0 for the list as a whole)."""
+
+    line: int
+    message: str
+    suggestions: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line else ""
+        hint = (
+            f" Did you mean {' or '.join(repr(name) for name in self.suggestions)}?"
+            if self.suggestions
+            else ""
+        )
+        return f"{where}{self.message}{hint}"
+
+
+@dataclass
+class DeckEntry:
+    name: str
+    count: int
+    line: int
+
+
+@dataclass
+class ParsedDeck:
+    """A deck list: its sections in order, each a list of entries, and the problems found on the way."""
+
+    game: str
+    entries: dict[str, list[DeckEntry]]
+    problems: list[DeckProblem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def sections(self) -> dict[str, list[tuple[str, int]]]:
+        """Section -> [(card name, count)], each name once per section."""
+        return {
+            section: [(entry.name, entry.count) for entry in items] for section, items in self.entries.items()
+        }
+
+    def as_engine_deck(self) -> dict[str, list[dict[str, object]]]:
+        """The ``deck`` of the engine's ``deck_check`` action."""
+        return {
+            section: [{"name": entry.name, "count": entry.count} for entry in items]
+            for section, items in self.entries.items()
+        }
+
+
+def _empty_sections(game: str) -> dict[str, list[DeckEntry]]:
+    if game not in SECTIONS:
+        raise ValueError(f"unknown game {game!r}; expected one of {', '.join(SECTIONS)}")
+    return {section: [] for section in SECTIONS[game]}
+
+
+def _add(entries: list[DeckEntry], name: str, count: int, line: int) -> None:
+    """Add copies to a section; the same card on two lines is one entry (counted where it first appeared)."""
+    key = normalize_name(name)
+    for entry in entries:
+        if normalize_name(entry.name) == key:
+            entry.count += count
+            return
+    entries.append(DeckEntry(name=name, count=count, line=line))
+
+
+def _heading(line: str) -> str | None:
+    match = HEADING_LINE.match(line)
+    if match is None:
+        return None
+    return HEADINGS.get(" ".join(match["word"].lower().split()))
+
+
+def _card_line(line: str) -> tuple[str, int] | None:
+    match = COUNT_FIRST.match(line) or COUNT_LAST.match(line)
+    if match is None:
+        return None
+    return match["name"].strip(), int(match["count"])
+
+
+def _too_long(lines: Sequence[str], game: str) -> ParsedDeck | None:
+    if len(lines) <= MAX_LINES:
+        return None
+    problem = DeckProblem(0, f"the list has {len(lines)} lines; a deck list has at most {MAX_LINES}")
+    return ParsedDeck(game=game, entries=_empty_sections(game), problems=[problem])
+
+
+def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
+    """Read a pasted deck list (headings and ``COUNT Card Name`` lines). Names are not checked here."""
+    deck = ParsedDeck(game=game, entries=_empty_sections(game))
+    lines = text.splitlines()
+    too_long = _too_long(lines, game)
+    if too_long is not None:
+        return too_long
+    section = "main"
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith(("#", "//")):
+            continue
+        heading = _heading(line)
+        if heading is not None:
+            if heading not in deck.entries:
+                deck.problems.append(
+                    DeckProblem(number, f"a {game_label(game)} deck has no {SECTION_LABELS[heading]}")
+                )
+            section = heading
+            continue
+        target = section
+        if SIDEBOARD_PREFIX.match(line):
+            line = SIDEBOARD_PREFIX.sub("", line)
+            target = "side"
+        card = _card_line(line)
+        if card is None:
+            deck.problems.append(
+                DeckProblem(
+                    number, f"expected 'COUNT Card Name' or a heading (Main, Extra, Side), not {line[:80]!r}"
+                )
+            )
+            continue
+        name, count = card
+        if game == "mtg":
+            name = ARENA_SET_SUFFIX.sub("", name)
+        if not 1 <= count <= MAX_COUNT:
+            deck.problems.append(
+                DeckProblem(number, f"{count} copies of {name!r}: a count runs from 1 to {MAX_COUNT}")
+            )
+            continue
+        if not normalize_name(name):
+            deck.problems.append(DeckProblem(number, f"{name!r} is not a card name"))
+            continue
+        if target in deck.entries:
+            _add(deck.entries[target], name, count, number)
+    return deck
+
+
+def game_label(game: str) -> str:
+    return {"yugioh": "Yu-Gi-Oh!", "mtg": "Magic"}.get(game, game)
+
+
+@dataclass
+class ParsedYdk:
+    """A ``.ydk`` file: per section, YGOPro ids with their copies and the line each first appeared on."""
+
+    entries: dict[str, list[DeckEntry]]
+    problems: list[DeckProblem] = field(default_factory=list)
+
+
+YDK_HEADERS = {"#main": "main", "#extra": "extra", "!side": "side"}
+
+
+def parse_ydk(text: str) -> ParsedYdk:
+    """Read a ``.ydk`` file; ``DeckEntry.name`` holds the card id until :func:`resolve_ydk` names it."""
+    ydk = ParsedYdk(entries=_empty_sections("yugioh"))
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        ydk.problems.append(
+            DeckProblem(0, f"the file has {len(lines)} lines; a .ydk has at most {MAX_LINES}")
+        )
+        return ydk
+    section: str | None = None
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        header = YDK_HEADERS.get(line.lower())
+        if header is not None:
+            section = header
+            continue
+        if line.startswith("#"):
+            continue
+        if line.startswith("!"):
+            ydk.problems.append(
+                DeckProblem(number, f"unknown section {line!r}; expected #main, #extra or !side")
+            )
+            continue
+        if not YDK_ID.match(line):
+            ydk.problems.append(DeckProblem(number, f"expected a card id (digits), not {line[:40]!r}"))
+            continue
+        if section is None:
+            ydk.problems.append(DeckProblem(number, "a card id before any #main, #extra or !side line"))
+            continue
+        card_id = str(int(line))  # "0089631139" and "89631139" are the same card
+        _add_id(ydk.entries[section], card_id, number)
+    return ydk
+
+
+def _add_id(entries: list[DeckEntry], card_id: str, line: int) -> None:
+    for entry in entries:
+        if entry.name == card_id:
+            entry.count += 1
+            return
+    entries.append(DeckEntry(name=card_id, count=1, line=line))
+
+
+def suggest_names(name: str, known_names: Iterable[str], *, limit: int = MAX_SUGGESTIONS) -> list[str]:
+    """The catalog names closest to ``name``: those containing it first, then the most similar spellings.
+
+    Similarity is ``difflib``'s ratio over normalized names, against the whole name and against its start
+    (a misspelt short form, "Ash Blosom", is close to the start of "Ash Blossom & Joyous Spring"). It needs
+    no database extension (trigram indexes are PostgreSQL only) and, with difflib's quick upper bounds
+    ruling most names out early, takes well under a second for the twenty thousand names of a catalog.
+    """
+    key = normalize_name(name)
+    if not key:
+        return []
+    by_key: dict[str, str] = {}
+    for known in known_names:
+        by_key.setdefault(normalize_name(known), known)
+    containing = sorted((k for k in by_key if key in k), key=lambda k: (len(k), k))
+    matcher = difflib.SequenceMatcher(autojunk=False)
+    matcher.set_seq2(key)  # difflib caches the second sequence: the query, compared with every name
+    scored: list[tuple[float, str]] = []
+    for candidate in by_key:
+        best = 0.0
+        for text, weight in ((candidate, 1.0), (candidate[: len(key) + 2], PREFIX_WEIGHT)):
+            matcher.set_seq1(text)
+            if matcher.real_quick_ratio() * weight < SIMILARITY_CUTOFF:
+                continue
+            if matcher.quick_ratio() * weight < SIMILARITY_CUTOFF:
+                continue
+            best = max(best, matcher.ratio() * weight)
+        if best >= SIMILARITY_CUTOFF:
+            scored.append((best, candidate))
+    similar = [candidate for _, candidate in sorted(scored, key=lambda item: (-item[0], item[1]))]
+    ordered = list(dict.fromkeys([*containing[:limit], *similar]))
+    return [by_key[k] for k in ordered[:limit]]
+
+
+def _prefetch(catalog: CardCatalog, method: str, values: Iterable[str]) -> None:
+    """Warm a catalog that looks many cards up at once (``DatabaseCatalog``): one query, not one per card."""
+    prefetch = getattr(catalog, method, None)
+    if callable(prefetch):
+        prefetch(values)
+
+
+def resolve_names(deck: ParsedDeck, catalog: CardCatalog, *, known_names: Iterable[str] = ()) -> ParsedDeck:
+    """The deck with each name as the catalog spells it; an unknown name is a problem with suggestions.
+
+    Two spellings of one card (or an alternate artwork's name) in a section become one entry.
+    """
+    names = [entry.name for items in deck.entries.values() for entry in items]
+    _prefetch(catalog, "prefetch_names", names)
+    resolved = ParsedDeck(game=deck.game, entries=_empty_sections(deck.game), problems=list(deck.problems))
+    unknown: list[DeckEntry] = []
+    for section, items in deck.entries.items():
+        for entry in items:
+            data = catalog.card_by_name(entry.name)
+            if data is None or not isinstance(data.get("name"), str):
+                unknown.append(entry)
+                continue
+            _add(resolved.entries[section], str(data["name"]), entry.count, entry.line)
+    if unknown:
+        catalog_names = list(known_names)
+        for entry in unknown:
+            resolved.problems.append(
+                DeckProblem(
+                    entry.line,
+                    f"the catalog has no card named {entry.name!r}",
+                    tuple(suggest_names(entry.name, catalog_names)),
+                )
+            )
+    resolved.problems.sort(key=lambda problem: problem.line)
+    return resolved
+
+
+def resolve_ydk(ydk: ParsedYdk, catalog: CardCatalog) -> ParsedDeck:
+    """The ``.ydk`` deck with card names; an id the catalog does not know is a problem on its line.
+
+    Alternate artworks resolve to the card they print, so they share one entry (and one copy limit).
+    """
+    ids = [entry.name for items in ydk.entries.values() for entry in items]
+    _prefetch(catalog, "prefetch_ids", ids)
+    deck = ParsedDeck(game="yugioh", entries=_empty_sections("yugioh"), problems=list(ydk.problems))
+    for section, items in ydk.entries.items():
+        for entry in items:
+            data = catalog.card_by_id(entry.name)
+            if data is None or not isinstance(data.get("name"), str):
+                deck.problems.append(
+                    DeckProblem(entry.line, f"the catalog has no card with the id {entry.name}")
+                )
+                continue
+            _add(deck.entries[section], str(data["name"]), entry.count, entry.line)
+    deck.problems.sort(key=lambda problem: problem.line)
+    return deck

@@ -1,0 +1,83 @@
+"""Pages for organizers: upload a card file or banlist, and watch its import until the report is in.
+
+The import runs as a Celery task; the page polls a small fragment every second with htmx and stops polling
+once the fragment shows the finished report (the fragment then carries no ``hx-trigger``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import cast
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+
+from config.http import HtmxHttpRequest
+from decks import services
+from decks.forms import CardImportForm
+from decks.models import CardImport
+from decks.selectors import card_import_progress, card_imports_recent
+from tournaments.selectors import roles_of
+
+View = Callable[..., HttpResponse]
+
+
+def catalog_manager_required(view: View) -> View:
+    """The card catalog is the store's: only event organizers and site staff may change it (403 otherwise)."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        if not (request.user.is_staff or roles_of(request.user).organizes):
+            raise PermissionDenied("Only event organizers and staff may import cards.")
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+@catalog_manager_required
+def card_import_new(request: HtmxHttpRequest) -> HttpResponse:
+    """GET shows the upload form and recent imports; POST queues the import and shows its progress."""
+    form = CardImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            card_import = services.card_import_queue(
+                uploaded_by=cast(User, request.user),
+                filename=upload.name or "upload",
+                data=upload.read(),
+                expect=form.cleaned_data["expect"] or "",
+            )
+        except services.CardImportError as error:
+            form.add_error("file", str(error))
+        else:
+            return redirect("card-import-detail", import_id=card_import.pk)
+    status = 400 if form.errors else 200
+    return render(
+        request, "decks/card_import_new.html", {"form": form, "imports": card_imports_recent()}, status=status
+    )
+
+
+def _progress_context(card_import: CardImport) -> dict[str, object]:
+    return {
+        "card_import": card_import,
+        "progress": card_import_progress(card_import),
+        "report": card_import.report,
+    }
+
+
+@catalog_manager_required
+def card_import_detail(request: HtmxHttpRequest, import_id: int) -> HttpResponse:
+    card_import = get_object_or_404(CardImport.objects.defer("data"), pk=import_id)
+    return render(request, "decks/card_import_detail.html", _progress_context(card_import))
+
+
+@catalog_manager_required
+def card_import_status(request: HtmxHttpRequest, import_id: int) -> HttpResponse:
+    """The progress fragment htmx polls."""
+    card_import = get_object_or_404(CardImport.objects.defer("data"), pk=import_id)
+    return render(request, "decks/_card_import_progress.html", _progress_context(card_import))
