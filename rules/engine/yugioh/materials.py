@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules.engine.catalog import normalize_name
+from rules.engine.errors import StateIncomplete
 from rules.engine.references import Reference
 from rules.engine.ruling import Violation
 from rules.engine.yugioh import passages
@@ -161,6 +162,38 @@ def link_ratings(summoned: Card, materials: Sequence[Material]) -> Violation | N
     )
 
 
+def ritual_levels(summoned: Card, materials: Sequence[Material]) -> Violation | None:
+    """The Tributes' Levels must reach what the Ritual Spell lists (Rulebook v10, Ritual Monsters, p. 23).
+
+    The rulebook leaves the requirement to the Ritual Spell Card, which a dispute does not carry; the players
+    state it as the Ritual Monster's ``material_spec.level``, read as the total Level the Tributes must reach
+    ("whose total Levels equal N or more", the usual wording). Without it the judge cannot know whether the
+    Tributes suffice, and says so instead of guessing.
+    """
+    spec = summoned.material_spec
+    if spec is None or spec.level is None:
+        raise StateIncomplete(
+            f"{summoned.path}.material_spec.level",
+            f"the Tribute the Ritual Spell lists for {summoned.label} (the total Level the Tributes must"
+            " reach) is needed",
+            passages.RITUAL,
+        )
+    total = 0
+    for card, _ in materials:
+        level = _level(card, "ritual", "summon.materials")
+        if isinstance(level, Violation):
+            return level
+        total += level
+    if total >= spec.level:
+        return None
+    return Violation(
+        "summon.level_sum",
+        f"The Tributes' Levels total {total}; the Ritual Spell for {summoned.label} requires a total of at"
+        f" least {spec.level}.",
+        passages.RITUAL,
+    )
+
+
 def recipe(method: str, summoned: Card, materials: Sequence[Material]) -> Violation | None:
     """The card's ``material_spec``: how many materials, of which frame, names and Level."""
     rule = RULE_BY_METHOD[method]
@@ -189,7 +222,8 @@ def recipe(method: str, summoned: Card, materials: Sequence[Material]) -> Violat
                     f"{card.label} is not a {spec.frame} monster, as the recipe requires.",
                     rule,
                 )
-    if spec.level is not None and method != "xyz":
+    # Xyz reads the recipe's Level in xyz_levels; a Ritual's is a total, read in ritual_levels.
+    if spec.level is not None and method not in ("xyz", "ritual"):
         for card, _ in materials:
             if card.need(card.level, "level") != spec.level:
                 return Violation(

@@ -179,7 +179,9 @@ def material_checks(method: str, player: str, card: Card, found: Sequence[mat.Ma
         ]
     elif method == "link":
         specific = [lambda: mat.link_ratings(card, found), lambda: mat.recipe(method, card, found)]
-    elif method in ("fusion", "ritual"):
+    elif method == "ritual":
+        specific = [lambda: mat.recipe(method, card, found), lambda: mat.ritual_levels(card, found)]
+    elif method == "fusion":
         specific = [lambda: mat.recipe(method, card, found)]
     else:
         return []

@@ -210,7 +210,7 @@ def test_fusion_summon_missing_a_named_material():
 
 def test_ritual_summon_from_the_hand_to_a_main_monster_zone():
     """Rulebook v10, Ritual Monsters: Tribute from hand or field, then play it in a Main Monster Zone."""
-    ritual = monster("h1", level=6, frame="ritual")
+    ritual = monster("h1", level=6, frame="ritual", material_spec={"level": 6})
     game_a = {"hand": [ritual, monster("h2", level=6)], "monster_zones": zones()}
 
     legal = summon("ritual", "h1", ["h2"], zone="m0", a=game_a)
@@ -218,6 +218,33 @@ def test_ritual_summon_from_the_hand_to_a_main_monster_zone():
 
     assert legal["legal"] is True
     assert code(to_emz) == "summon.wrong_zone"
+
+
+def test_ritual_tributes_must_reach_the_total_level_the_ritual_spell_lists():
+    """Rulebook v10, Ritual Monsters, p. 23: the Ritual Spell Card lists the required Tribute."""
+    ritual = monster("h1", level=8, frame="ritual", material_spec={"level": 8})
+    small, big = monster("h2", level=4), monster("h3", level=4)
+    game_a = {"hand": [ritual, small, big], "monster_zones": zones()}
+
+    short = summon("ritual", "h1", ["h2"], zone="m0", a=game_a)
+    enough = summon("ritual", "h1", ["h2", "h3"], zone="m0", a=game_a)
+
+    assert code(short) == "summon.level_sum"
+    assert "total 4" in short["violations"][0]["message"]
+    assert cites(short, "Ritual")
+    assert enough["legal"] is True
+
+
+def test_a_ritual_summon_without_the_ritual_spells_requirement_is_not_guessed():
+    """Rulebook v10, Ritual Monsters, p. 23: the requirement is on the Ritual Spell, so it must be stated."""
+    ritual = monster("h1", level=8, frame="ritual")
+    game_a = {"hand": [ritual, monster("h2", level=1)], "monster_zones": zones()}
+
+    ruling = summon("ritual", "h1", ["h2"], zone="m0", a=game_a)
+
+    assert ruling["legal"] is None
+    assert code(ruling) == "state.incomplete"
+    assert ruling["violations"][0]["field"].endswith("material_spec.level")
 
 
 # --- By a card effect ---------------------------------------------------------------------------------------
