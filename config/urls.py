@@ -9,11 +9,13 @@ api_v1 = [
     path("", include("tournaments.api_urls")),
     path("", include("matches.api_urls")),
     path("", include("decks.api_urls")),
+    path("", include("rules.api_urls")),
 ]
 
 urlpatterns = [
     path("", include("tournaments.urls")),
     path("", include("matches.urls")),
+    path("", include("rules.urls")),
     path("", include("decks.urls")),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -1,0 +1,149 @@
+"""POST /api/v1/rulings/: judge a dispute, keep it with its ruling and engine version, read it back."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.db import connection, connections
+from rest_framework.test import APIClient
+
+from rules.engine.version import ENGINE_VERSION
+from rules.models import Ruling
+from tournaments.models import EventRole
+from tournaments.tests.factories import EventRoleFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def player_client():
+    client = APIClient()
+    client.force_authenticate(UserFactory(username="joey"))
+    return client
+
+
+def test_a_dispute_gets_its_ruling_and_is_kept_exactly_as_given(player_client, gaia_attacks_dark_magician):
+    response = player_client.post("/api/v1/rulings/", gaia_attacks_dark_magician, format="json")
+
+    assert response.status_code == 201
+    body = response.json()
+    assert body["ruling"]["legal"] is True
+    assert body["ruling"]["outcome"]["lp"] == {"A": 5900, "B": 4000}
+    assert body["ruling"]["outcome"]["destroyed"] == ["a1"]
+    assert body["engine_version"] == ENGINE_VERSION
+    again = player_client.get(f"/api/v1/rulings/{body['id']}/").json()
+    assert again["ruling"] == body["ruling"]
+    assert again["dispute"] == gaia_attacks_dark_magician
+
+
+def test_the_same_idempotency_key_returns_the_first_ruling_instead_of_a_second(
+    player_client, gaia_attacks_dark_magician
+):
+    headers = {"Idempotency-Key": "table-7-duel-3"}
+
+    first = player_client.post("/api/v1/rulings/", gaia_attacks_dark_magician, format="json", headers=headers)
+    retry = player_client.post("/api/v1/rulings/", gaia_attacks_dark_magician, format="json", headers=headers)
+
+    assert (first.status_code, retry.status_code) == (201, 200)
+    assert retry.json()["id"] == first.json()["id"]
+    assert Ruling.objects.count() == 1
+
+
+def test_reusing_an_idempotency_key_for_another_dispute_is_a_conflict(
+    player_client, gaia_attacks_dark_magician
+):
+    headers = {"Idempotency-Key": "k1"}
+    player_client.post("/api/v1/rulings/", gaia_attacks_dark_magician, format="json", headers=headers)
+    other = {**gaia_attacks_dark_magician, "action": {**gaia_attacks_dark_magician["action"], "target": None}}
+
+    response = player_client.post("/api/v1/rulings/", other, format="json", headers=headers)
+
+    assert response.status_code == 409
+    assert "k1" in response.json()["detail"]
+    assert Ruling.objects.count() == 1
+
+
+def test_an_unknown_card_id_is_a_400_naming_the_id_and_nothing_is_kept(
+    player_client, gaia_attacks_dark_magician
+):
+    dispute = {
+        **gaia_attacks_dark_magician,
+        "action": {**gaia_attacks_dark_magician["action"], "attacker": "zz9"},
+    }
+
+    response = player_client.post("/api/v1/rulings/", dispute, format="json")
+
+    assert response.status_code == 400
+    problems = response.json()["problems"]
+    assert any(problem["path"] == "$.action.attacker" and "zz9" in problem["message"] for problem in problems)
+    assert not Ruling.objects.exists()
+
+
+def test_a_dispute_breaking_the_format_lists_each_problem_with_its_json_path(player_client):
+    response = player_client.post(
+        "/api/v1/rulings/",
+        {"game": "yugioh", "state": {"turn": "three"}, "action": {"type": "fly"}},
+        format="json",
+    )
+
+    assert response.status_code == 400
+    paths = {problem["path"] for problem in response.json()["problems"]}
+    assert "$.action.type" in paths
+
+
+def test_malformed_json_is_a_400(player_client):
+    response = player_client.generic(
+        "POST", "/api/v1/rulings/", '{"game": "yugioh", ', content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert "JSON parse error" in response.json()["detail"]
+
+
+def test_a_player_reads_their_own_rulings_and_a_judge_reads_all(gaia_attacks_dark_magician):
+    asker, other = APIClient(), APIClient()
+    asker.force_authenticate(UserFactory())
+    other.force_authenticate(UserFactory())
+    judge = APIClient()
+    judge.force_authenticate(EventRoleFactory(role=EventRole.Role.JUDGE).user)
+    ruling_id = asker.post("/api/v1/rulings/", gaia_attacks_dark_magician, format="json").json()["id"]
+
+    assert asker.get(f"/api/v1/rulings/{ruling_id}/").status_code == 200
+    assert other.get(f"/api/v1/rulings/{ruling_id}/").status_code == 404
+    assert judge.get(f"/api/v1/rulings/{ruling_id}/").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_concurrent_retries_with_one_key_store_one_ruling(gaia_attacks_dark_magician):
+    """Real concurrent requests on PostgreSQL meet at the unique constraint; both get the same ruling."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (CI runs the suite on PostgreSQL)")
+    user = UserFactory()
+    barrier = threading.Barrier(2)
+    answers: list[tuple[int, int]] = []
+
+    def post():
+        client = APIClient()
+        client.force_authenticate(user)
+        try:
+            barrier.wait(timeout=10)
+            response = client.post(
+                "/api/v1/rulings/",
+                gaia_attacks_dark_magician,
+                format="json",
+                headers={"Idempotency-Key": "same"},
+            )
+            answers.append((response.status_code, response.json()["id"]))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=post) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert sorted(code for code, _ in answers) == [200, 201]
+    assert len({ruling_id for _, ruling_id in answers}) == 1
+    assert Ruling.objects.count() == 1

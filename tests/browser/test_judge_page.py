@@ -1,0 +1,77 @@
+"""At the table, on a phone: a player describes an attack and reads the judge's ruling."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tournaments.tests.factories import PASSWORD, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples"
+
+
+def log_in(page, live_server, username: str) -> None:
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/")
+
+
+def test_a_player_describes_an_attack_in_the_form_and_reads_the_ruling(live_server, page):
+    UserFactory(username="joey")
+    log_in(page, live_server, "joey")
+
+    page.get_by_role("link", name="Ask the judge").click()
+    page.get_by_label("Turn", exact=True).fill("5")
+    page.get_by_label("Phase").select_option("battle")
+    page.get_by_label("Battle step").select_option("battle")
+    page.get_by_label("A's LP").fill("6100")
+    page.get_by_label("B's LP").fill("4000")
+    first, second = page.locator("details.card-row").nth(0), page.locator("details.card-row").nth(1)
+    second.locator("summary").click()
+    for row, values in (
+        (first, {"id": "a1", "player": "A", "zone": "m0", "name": "Gaia The Fierce Knight", "atk": "2300"}),
+        (second, {"id": "b1", "player": "B", "zone": "m1", "name": "Dark Magician", "atk": "2500"}),
+    ):
+        row.get_by_label("Id").fill(values["id"])
+        row.get_by_label("Player").select_option(values["player"])
+        row.get_by_label("Zone").select_option(values["zone"])
+        row.get_by_label("Name").fill(values["name"])
+        row.get_by_label("Kind").select_option("monster")
+        row.get_by_label("Frame").select_option("normal")
+        row.get_by_label("Level / Rank / Link").fill("7")
+        row.get_by_label("ATK").fill(values["atk"])
+        row.get_by_label("DEF").fill("2100")
+        row.get_by_label("Position").select_option("attack")
+        row.get_by_label("Placed on turn").fill("3")
+    page.get_by_label("What is disputed").select_option("attack")
+    page.get_by_label("Acting player").select_option("A")
+    page.get_by_label("Card (id)").fill("a1")
+    page.get_by_label("Target (id)").fill("b1")
+    page.get_by_role("button", name="Get the ruling").click()
+
+    assert page.get_by_role("heading", level=1).inner_text() == "Legal"
+    outcome = page.locator("dl.outcome").inner_text()
+    assert "5900" in outcome
+    assert "a1" in outcome
+    assert page.locator("ul.passages li").count() >= 1
+
+
+def test_a_judge_pastes_a_dispute_and_sees_why_it_is_illegal(live_server, page):
+    UserFactory(username="jude")
+    dispute = json.loads((EXAMPLES / "ygo-trap-same-turn.json").read_text())["dispute"]
+    log_in(page, live_server, "jude")
+
+    page.goto(f"{live_server.url}/rulings/new/?mode=json")
+    page.get_by_label("Dispute (JSON)").fill(json.dumps(dispute))
+    page.get_by_role("button", name="Get the ruling").click()
+
+    assert page.get_by_role("heading", level=1).inner_text() == "Not legal"
+    assert (
+        "activation.set_this_turn" in page.get_by_role("heading", name="Why not").locator("..").inner_text()
+    )
