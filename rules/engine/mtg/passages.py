@@ -47,3 +47,45 @@ MATCH_RULES = MatchRules(
     drawn_next_choice=DRAWN_GAME_CHOOSER,
     drawn_needs_chooser=True,
 )
+
+# --- Deck construction (Comprehensive Rules, 100) ------------------------------------------------------
+
+CONSTRUCTED_DECK = Reference(
+    MTG_CR,
+    "100.2",
+    None,
+    "in constructed play each deck has at least sixty cards and at most four copies of a card, except basic"
+    " lands",
+    "cada jogador precisa ter o seu próprio deck de pelo menos sessenta cartas com no máximo quatro cópias de"
+    " cada carta exceto os terrenos básicos",
+)
+LIMITED_DECK = Reference(
+    MTG_CR,
+    "100.3",
+    None,
+    "in sealed deck or draft play a deck has at least forty cards and any number of copies of a card",
+    "o mínimo de cartas num deck é apenas quarenta e pode-se usar quantas cópias de uma carta tiver",
+)
+TOURNAMENT_LIMITS = Reference(
+    MTG_CR,
+    "100.5",
+    None,
+    "tournaments may limit the use of some cards: a banned card may not be played, a restricted card"
+    " only once",
+    "A maior parte dos torneios de Magic tem regras especiais (não incluídas aqui) e podem limitar o uso de"
+    " algumas cartas",
+)
+SIDEBOARD_SIZE = Reference(
+    DISPUTE_FORMAT,
+    "deck_check, Magic",
+    None,
+    "a constructed sideboard holds at most fifteen cards (Magic Tournament Rules; this edition of the"
+    " Comprehensive Rules leaves sideboards to tournament rules)",
+)
+SIDEBOARDING = Reference(
+    DISPUTE_FORMAT,
+    "side_swap, Magic",
+    None,
+    "between games cards move between the deck and the sideboard in any numbers, not one for one; no card"
+    " may come from outside them, and the deck must stay legal",
+)

@@ -1,0 +1,204 @@
+"""Magic ``deck_check`` and ``side_swap`` (Comprehensive Rules 100.2-100.5; sideboards by tournament rules).
+
+Constructed: a deck of at least sixty cards, at most four copies of a card except basic lands, a sideboard
+of at most fifteen. Limited (sealed, draft): at least forty cards, any number of copies. Banned cards may
+not be played and restricted ones only once (100.5). Between games cards move between deck and sideboard
+in any numbers, not one for one, as long as nothing comes from outside them and the deck stays legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from rules.engine.catalog import CardCatalog, normalize_name
+from rules.engine.decklist import Entry, canonical_key, copies, display_names, parse_deck, section_count
+from rules.engine.errors import DisputeError
+from rules.engine.jsonvalues import ActionFields, as_list
+from rules.engine.mtg import passages
+from rules.engine.ruling import Check, Fact, Ruling, Violation, incomplete_ruling, run_checks
+
+SECTIONS = ("main", "side")
+FORMATS = ("constructed", "limited")
+MAIN_MIN = {"constructed": 60, "limited": 40}
+SIDE_MAX = 15
+COPIES = 4
+# The basic lands are a closed set of names; a card with another name is a basic land only if the list or
+# the catalog gives it the basic supertype.
+BASIC_LAND_NAMES = frozenset(
+    normalize_name(name)
+    for basic in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes")
+    for name in (basic, f"Snow-Covered {basic}")
+)
+Deck = Mapping[str, Sequence[Entry]]
+
+
+def main_size(deck: Deck, game_format: str) -> Violation | None:
+    """100.2 (constructed, at least sixty) and 100.3 (limited, at least forty); 100.4: no maximum."""
+    count, minimum = section_count(deck["main"]), MAIN_MIN[game_format]
+    if count >= minimum:
+        return None
+    rule = passages.CONSTRUCTED_DECK if game_format == "constructed" else passages.LIMITED_DECK
+    return Violation("mtg.deck.main_size", f"The deck has {count} cards; it needs at least {minimum}.", rule)
+
+
+def side_size(deck: Deck, game_format: str) -> Violation | None:
+    """Tournament rules: a constructed sideboard has at most fifteen cards (limited: the unused pool)."""
+    count = section_count(deck["side"])
+    if game_format == "limited" or count <= SIDE_MAX:
+        return None
+    return Violation(
+        "mtg.deck.side_size",
+        f"The sideboard has {count} cards; at most 15 are allowed.",
+        passages.SIDEBOARD_SIZE,
+    )
+
+
+def is_basic_land(entries: Sequence[Entry]) -> bool:
+    """A basic land? By its supertypes where given, else by the basic land names."""
+    for entry in entries:
+        supertypes = as_list(entry.data.get("supertypes"))
+        if supertypes is not None:
+            return any(isinstance(s, str) and s.lower() == "basic" for s in supertypes)
+    return bool(entries) and entries[0].key in BASIC_LAND_NAMES
+
+
+def too_many_copies(name: str, count: int, entries: Sequence[Entry], game_format: str) -> Violation | None:
+    """100.2: at most four copies of a card in constructed play, except basic lands; 100.3: no cap."""
+    if game_format == "limited" or count <= COPIES or is_basic_land(entries):
+        return None
+    return Violation(
+        "mtg.deck.copies",
+        f"{name}: {count} copies in the deck and sideboard; at most 4 of a card other than a basic land.",
+        passages.CONSTRUCTED_DECK,
+    )
+
+
+def tournament_limit(name: str, count: int, limit: int) -> Violation | None:
+    """100.5: a banned card may not be played at all, a restricted card only once."""
+    if count <= limit:
+        return None
+    if limit == 0:
+        return Violation(
+            "mtg.deck.banned", f"{name} is banned, and the deck has {count}.", passages.TOURNAMENT_LIMITS
+        )
+    return Violation(
+        "mtg.deck.restricted",
+        f"{name} is restricted to 1 copy, and the deck has {count}.",
+        passages.TOURNAMENT_LIMITS,
+    )
+
+
+def read_limits(action: ActionFields, catalog: CardCatalog | None) -> dict[str, int]:
+    """Card key → copies the banned and restricted lists allow."""
+    banlist = action.mapping("banlist", required=False) or {}
+    limits: dict[str, int] = {}
+    for list_name, limit in (("restricted", 1), ("banned", 0)):
+        names = as_list(banlist.get(list_name, []))
+        if names is None or not all(isinstance(n, str) for n in names):
+            raise DisputeError(f"action.banlist.{list_name}", "must be a list of card names")
+        for name in names:
+            limits[canonical_key(str(name), catalog)] = limit
+    return limits
+
+
+def entries_by_key(deck: Deck) -> dict[str, list[Entry]]:
+    grouped: dict[str, list[Entry]] = {}
+    for entries in deck.values():
+        for entry in entries:
+            grouped.setdefault(entry.key, []).append(entry)
+    return grouped
+
+
+def counts(deck: Deck) -> dict[str, int]:
+    return {section: section_count(deck[section]) for section in SECTIONS}
+
+
+def deck_checks(deck: Deck, game_format: str, limits: Mapping[str, int]) -> list[Check]:
+    totals, names, grouped = copies(deck), display_names(deck), entries_by_key(deck)
+    return [
+        lambda: main_size(deck, game_format),
+        lambda: side_size(deck, game_format),
+        *(partial(too_many_copies, names[key], totals[key], grouped[key], game_format) for key in totals),
+        *(partial(tournament_limit, names[key], totals[key], limits[key]) for key in totals if key in limits),
+    ]
+
+
+def judge_mtg_deck_check(action: ActionFields, catalog: CardCatalog | None) -> Ruling:
+    """``deck_check``: is this deck legal for the format; the outcome's ``deck`` has the counts either way."""
+    deck = parse_deck(action.data.get("deck"), "action.deck", SECTIONS, catalog)
+    game_format = action.choice("format", FORMATS, default="constructed")
+    verdict = run_checks([deck_checks(deck, game_format, read_limits(action, catalog))])
+    summary = counts(deck)
+    if verdict.violations:
+        outcome: dict[str, Any] = {"deck": {"legal": False, "counts": summary}}
+        return Ruling(legal=False, violations=tuple(verdict.violations), outcome=outcome)
+    if verdict.gaps:
+        return incomplete_ruling(verdict.gaps[0], passages.CONSTRUCTED_DECK)
+    facts: tuple[Fact, ...]
+    if game_format == "constructed":
+        facts = (
+            Fact(
+                f"The deck has {summary['main']} cards (at least 60) and no card other than a basic land more"
+                " than 4 times.",
+                passages.CONSTRUCTED_DECK,
+            ),
+            Fact(f"The sideboard has {summary['side']} cards (at most 15).", passages.SIDEBOARD_SIZE),
+        )
+    else:
+        facts = (Fact(f"The deck has {summary['main']} cards (at least 40).", passages.LIMITED_DECK),)
+    return Ruling(legal=True, outcome={"deck": {"legal": True, "counts": summary}}, facts=facts)
+
+
+def not_registered(before: Deck, after: Deck) -> Violation | None:
+    """Sideboarding only moves cards between the registered deck and sideboard: nothing comes from outside."""
+    registered, presented, names = copies(before), copies(after), display_names(after)
+    for key, count in presented.items():
+        if count > registered.get(key, 0):
+            return Violation(
+                "side.card_not_registered",
+                f"{names[key]}: {count} presented but {registered.get(key, 0)} registered in the deck and"
+                " sideboard.",
+                passages.SIDEBOARDING,
+            )
+    return None
+
+
+def count_changed(before: Deck, after: Deck) -> Violation | None:
+    """Cards move between deck and sideboard; together they keep their number of cards."""
+    was = section_count(before["main"]) + section_count(before["side"])
+    now = section_count(after["main"]) + section_count(after["side"])
+    if was == now:
+        return None
+    return Violation(
+        "side.count_changed",
+        f"The deck and sideboard held {was} cards together and now hold {now}; sideboarding only moves"
+        " cards.",
+        passages.SIDEBOARDING,
+    )
+
+
+def judge_mtg_side_swap(action: ActionFields, catalog: CardCatalog | None) -> Ruling:
+    """``side_swap``: not one for one in Magic; what is presented must come from the registered cards and the
+    deck must stay legal."""
+    before = parse_deck(action.data.get("before"), "action.before", SECTIONS, catalog)
+    after = parse_deck(action.data.get("after"), "action.after", SECTIONS, catalog)
+    game_format = action.choice("format", FORMATS, default="constructed")
+    verdict = run_checks(
+        [
+            [lambda: not_registered(before, after), lambda: count_changed(before, after)],
+            deck_checks(after, game_format, read_limits(action, catalog)),
+        ]
+    )
+    if verdict.violations:
+        return Ruling(legal=False, violations=tuple(verdict.violations))
+    if verdict.gaps:
+        return incomplete_ruling(verdict.gaps[0], passages.SIDEBOARDING)
+    summary = counts(after)
+    fact = Fact(
+        f"Cards moved between deck and sideboard; the deck now has {summary['main']} cards and the sideboard"
+        f" {summary['side']}, all from the registered list, and the deck is still legal.",
+        passages.SIDEBOARDING,
+    )
+    return Ruling(legal=True, outcome={"deck": {"legal": True, "counts": summary}}, facts=(fact,))
