@@ -150,6 +150,15 @@ class CardForm(forms.Form):
     )
     face_up = forms.BooleanField(required=False, label="Face-up (Spell/Trap)")
     placed_turn = forms.IntegerField(min_value=1, required=False, label="Placed on turn")
+    material_count = forms.IntegerField(
+        min_value=1, required=False, label="Materials it needs", help_text="Fusion, Synchro, Xyz, Link"
+    )
+    material_level = forms.IntegerField(
+        min_value=1,
+        required=False,
+        label="Materials' Level",
+        help_text="Xyz: each material's Level. Ritual: the total Level the Ritual Spell asks for.",
+    )
     attacks = forms.IntegerField(min_value=0, required=False, label="Attacks this turn")
 
     def is_blank(self) -> bool:
@@ -199,6 +208,13 @@ def _card(form: CardForm, number: int) -> tuple[str, str, dict[str, Any]]:
         card["def"] = data["defense"]
     if data.get("level") is not None:
         card[{"xyz": "rank", "link": "link"}.get(data.get("frame") or "", "level")] = data["level"]
+    recipe = {
+        key: data[field]
+        for field, key in (("material_count", "count"), ("material_level", "level"))
+        if data.get(field) is not None
+    }
+    if recipe:
+        card["material_spec"] = recipe
     if data.get("kind") in ("spell", "trap"):
         card["face_up"] = bool(data.get("face_up"))
     return player, data.get("zone") or "hand", card

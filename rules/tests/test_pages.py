@@ -120,3 +120,52 @@ def test_the_form_is_prefilled_from_the_link(logged_in):
 
     assert 'value="3200"' in page
     assert 'value="800"' in page
+
+
+def test_a_ritual_summon_described_in_the_form_carries_the_ritual_spells_requirement(logged_in):
+    form = {
+        "mode": "build",
+        "revision": "2020",
+        "turn": "3",
+        "turn_player": "A",
+        "phase": "main1",
+        **BLANK_CARDS,
+        **card(
+            0,
+            card_id="a1",
+            player="A",
+            zone="hand",
+            name="Black Luster Soldier",
+            kind="monster",
+            frame="ritual",
+            level="8",
+            atk="3000",
+            defense="2500",
+            material_level="8",
+        ),
+        **card(
+            1,
+            card_id="a2",
+            player="A",
+            zone="hand",
+            name="Gaia The Fierce Knight",
+            kind="monster",
+            frame="normal",
+            level="7",
+            atk="2300",
+            defense="2100",
+        ),
+        "type": "special_summon",
+        "player": "A",
+        "card": "a1",
+        "method": "ritual",
+        "ids": "a2",
+        "zone": "m2",
+    }
+
+    logged_in.post("/rulings/new/", form)
+
+    ruling = Ruling.objects.get()
+    assert ruling.dispute["state"]["players"]["A"]["hand"][0]["material_spec"] == {"level": 8}
+    assert ruling.ruling["legal"] is False
+    assert ruling.ruling["violations"][0]["code"] == "summon.level_sum"
