@@ -91,6 +91,17 @@ def copies(deck: Mapping[str, Sequence[Entry]]) -> Counter[str]:
     return totals
 
 
+def first_unregistered(
+    registered: Mapping[str, Sequence[Entry]], presented: Mapping[str, Sequence[Entry]]
+) -> tuple[str, int, int] | None:
+    """The first card presented in more copies than registered: its name, copies presented and registered."""
+    allowed, shown, names = copies(registered), copies(presented), display_names(presented)
+    for key, count in shown.items():
+        if count > allowed.get(key, 0):
+            return names[key], count, allowed.get(key, 0)
+    return None
+
+
 def display_names(deck: Mapping[str, Sequence[Entry]]) -> dict[str, str]:
     """The first spelling the list uses for each card key."""
     names: dict[str, str] = {}

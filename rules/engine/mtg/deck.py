@@ -13,7 +13,15 @@ from functools import partial
 from typing import Any
 
 from rules.engine.catalog import CardCatalog, normalize_name
-from rules.engine.decklist import Entry, canonical_key, copies, display_names, parse_deck, section_count
+from rules.engine.decklist import (
+    Entry,
+    canonical_key,
+    copies,
+    display_names,
+    first_unregistered,
+    parse_deck,
+    section_count,
+)
 from rules.engine.errors import DisputeError
 from rules.engine.jsonvalues import ActionFields, as_list
 from rules.engine.mtg import passages
@@ -153,16 +161,15 @@ def judge_mtg_deck_check(action: ActionFields, catalog: CardCatalog | None) -> R
 
 def not_registered(before: Deck, after: Deck) -> Violation | None:
     """Sideboarding only moves cards between the registered deck and sideboard: nothing comes from outside."""
-    registered, presented, names = copies(before), copies(after), display_names(after)
-    for key, count in presented.items():
-        if count > registered.get(key, 0):
-            return Violation(
-                "side.card_not_registered",
-                f"{names[key]}: {count} presented but {registered.get(key, 0)} registered in the deck and"
-                " sideboard.",
-                passages.SIDEBOARDING,
-            )
-    return None
+    extra = first_unregistered(before, after)
+    if extra is None:
+        return None
+    name, presented, registered = extra
+    return Violation(
+        "side.card_not_registered",
+        f"{name}: {presented} presented but {registered} registered in the deck and sideboard.",
+        passages.SIDEBOARDING,
+    )
 
 
 def count_changed(before: Deck, after: Deck) -> Violation | None:

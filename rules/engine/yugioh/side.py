@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from rules.engine.catalog import CardCatalog
-from rules.engine.decklist import Entry, copies, display_names, parse_deck, section_count
+from rules.engine.decklist import Entry, copies, display_names, first_unregistered, parse_deck, section_count
 from rules.engine.jsonvalues import ActionFields
 from rules.engine.ruling import Fact, Ruling, Violation, decide
 from rules.engine.yugioh import passages
@@ -34,16 +34,15 @@ def side_count_changed(before: Deck, after: Deck) -> Violation | None:
 
 def not_registered(before: Deck, after: Deck) -> Violation | None:
     """Rulebook v10: only cards from the registered deck and Side Deck are swapped."""
-    registered, presented = copies(before), copies(after)
-    names = display_names(after)
-    for key, count in presented.items():
-        if count > registered.get(key, 0):
-            return Violation(
-                "side.card_not_registered",
-                f"{names[key]}: {count} presented but {registered.get(key, 0)} registered for the match.",
-                passages.SIDE_SWAP_CARDS,
-            )
-    return None
+    extra = first_unregistered(before, after)
+    if extra is None:
+        return None
+    name, presented, registered = extra
+    return Violation(
+        "side.card_not_registered",
+        f"{name}: {presented} presented but {registered} registered for the match.",
+        passages.SIDE_SWAP_CARDS,
+    )
 
 
 def card_missing(before: Deck, after: Deck) -> Violation | None:
