@@ -1,40 +1,186 @@
-"""The deck lists API. Visibility is decided by ``deck_lists_visible_to``: another player's list is a 404."""
+"""The deck lists API. Visibility is decided by ``deck_lists_visible_to``: another player's list is a 404.
+
+Legality answers are the engine's rulings as they come (``rules.engine.judge``): this module only builds the
+request and serializes the answer.
+"""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
+from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_serializer
-from rest_framework import serializers
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.models import DeckList
-from decks.selectors import deck_lists_visible_to
+from decks import services
+from decks.models import DeckList, Game
+from decks.parsing import DeckProblem
+from decks.selectors import deck_legality, deck_lists_visible_to, side_deck_check
+from rules.engine import DisputeError
+from tournaments.selectors import events_visible_to
+
+
+@extend_schema_serializer(component_name="DeckEntry")
+class DeckEntrySerializer(serializers.Serializer[object]):
+    name = serializers.CharField(min_length=1, max_length=200)
+    count = serializers.IntegerField(min_value=1, max_value=99)
+
+
+@extend_schema_serializer(component_name="DeckSections")
+class DeckSectionsSerializer(serializers.Serializer[object]):
+    main = DeckEntrySerializer(many=True, required=False)
+    extra = DeckEntrySerializer(many=True, required=False)
+    side = DeckEntrySerializer(many=True, required=False)
+
+
+@extend_schema_serializer(component_name="Violation")
+class ViolationSerializer(serializers.Serializer[object]):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    rule = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="DeckRuling")
+class DeckRulingSerializer(serializers.Serializer[object]):
+    """The engine's ruling on a deck (``shared/spec/dispute-format.md``, "Ruling")."""
+
+    legal = serializers.BooleanField(allow_null=True)
+    violations = ViolationSerializer(many=True)
+    outcome = serializers.DictField(required=False)
+    explanation = serializers.CharField()
+    rules = serializers.ListField(child=serializers.CharField())
 
 
 @extend_schema_serializer(component_name="DeckList")
 class DeckListOutputSerializer(serializers.ModelSerializer[DeckList]):
     owner = serializers.CharField(source="owner.username")
+    sections = DeckSectionsSerializer()
 
     class Meta:
         model = DeckList
-        fields = ["id", "owner", "game", "name", "text", "created_at"]
+        fields = ["id", "owner", "game", "name", "text", "sections", "created_at"]
+
+
+@extend_schema_serializer(component_name="DeckProblem")
+class DeckProblemSerializer(serializers.Serializer[object]):
+    line = serializers.IntegerField(help_text="1-based; 0 for the list as a whole.")
+    message = serializers.CharField()
+    suggestions = serializers.ListField(child=serializers.CharField())
+
+
+@extend_schema_serializer(component_name="DeckListProblems")
+class DeckListProblemsSerializer(serializers.Serializer[object]):
+    """A 400 for a list that does not parse: every bad line, and the same as sentences under ``text``."""
+
+    problems = DeckProblemSerializer(many=True)
+    text = serializers.ListField(child=serializers.CharField())
+
+
+def problems_response(problems: list[DeckProblem]) -> Response:
+    data = {
+        "problems": [
+            {"line": problem.line, "message": problem.message, "suggestions": list(problem.suggestions)}
+            for problem in problems
+        ],
+        "text": [str(problem) for problem in problems],
+    }
+    return Response(DeckListProblemsSerializer(data).data, status=status.HTTP_400_BAD_REQUEST)
 
 
 class DeckListListApi(APIView):
     permission_classes = [IsAuthenticated]
 
+    @extend_schema_serializer(component_name="DeckListCreate")
+    class InputSerializer(serializers.Serializer[object]):
+        game = serializers.ChoiceField(choices=Game.choices)
+        name = serializers.CharField(min_length=1, max_length=120)
+        text = serializers.CharField(required=False, max_length=100_000, help_text="Pasted list.")
+        ydk = serializers.CharField(required=False, max_length=100_000, help_text="A .ydk file's content.")
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if ("text" in attrs) == ("ydk" in attrs):
+                raise serializers.ValidationError("Give the list either as text or as ydk.")
+            return attrs
+
     @extend_schema(responses=DeckListOutputSerializer(many=True), operation_id="decks_list")
     def get(self, request: Request) -> Response:
         return Response(DeckListOutputSerializer(deck_lists_visible_to(request.user), many=True).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: DeckListOutputSerializer, 400: DeckListProblemsSerializer},
+        operation_id="decks_create",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            deck_list = services.deck_list_create(owner=cast(User, request.user), **serializer.validated_data)
+        except services.DeckListInvalid as error:
+            return problems_response(error.problems)
+        return Response(DeckListOutputSerializer(deck_list).data, status=status.HTTP_201_CREATED)
 
 
 class DeckListDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=DeckListOutputSerializer, operation_id="decks_retrieve")
+    @extend_schema_serializer(component_name="DeckListDetail")
+    class OutputSerializer(DeckListOutputSerializer):
+        legality = DeckRulingSerializer(required=False, help_text="With ?event=slug: under its banlist.")
+
+        class Meta(DeckListOutputSerializer.Meta):
+            fields = [*DeckListOutputSerializer.Meta.fields, "legality"]
+
+    @extend_schema(
+        responses=OutputSerializer,
+        parameters=[
+            OpenApiParameter(
+                "event", OpenApiTypes.STR, description="An event's slug: add the list's legality there."
+            )
+        ],
+        operation_id="decks_retrieve",
+    )
     def get(self, request: Request, deck_list_id: int) -> Response:
         deck_list = get_object_or_404(deck_lists_visible_to(request.user), pk=deck_list_id)
-        return Response(DeckListOutputSerializer(deck_list).data)
+        data = dict(DeckListOutputSerializer(deck_list).data)
+        slug = request.query_params.get("event")
+        if slug:
+            event = get_object_or_404(events_visible_to(request.user), slug=slug)
+            data["legality"] = DeckRulingSerializer(
+                deck_legality(deck_list=deck_list, banlist=event.banlist)
+            ).data
+        return Response(data)
+
+
+class SideDeckCheckApi(APIView):
+    """Is what a player presents after siding a legal exchange from their registered list? The engine says."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="SideCheckRequest")
+    class InputSerializer(serializers.Serializer[object]):
+        registered = serializers.IntegerField(min_value=1, help_text="The registered deck list's id.")
+        presented = DeckSectionsSerializer()
+
+    @extend_schema(request=InputSerializer, responses=DeckRulingSerializer, operation_id="decks_side_check")
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        registered = get_object_or_404(
+            deck_lists_visible_to(request.user), pk=serializer.validated_data["registered"]
+        )
+        presented = {
+            section: [dict(entry) for entry in entries]
+            for section, entries in serializer.validated_data["presented"].items()
+        }
+        try:
+            ruling = side_deck_check(registered=registered, presented=presented)
+        except DisputeError as error:
+            return Response({"presented": [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(DeckRulingSerializer(ruling).data)

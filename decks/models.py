@@ -26,10 +26,16 @@ class Game(models.TextChoices):
 
 
 class DeckList(models.Model):
+    """A deck list as one player submitted it. Rows are never edited: a new version is a new row, so a
+    registration's history (and a deck check against it) always points at the list as it was."""
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_lists")
     game = models.CharField(max_length=16, choices=Game.choices)
     name = models.CharField(max_length=120)
     text = models.TextField(help_text="The list as the player wrote it: '3 Card Name' lines under headings.")
+    # The list as the engine's ``deck_check`` takes it, filled once from ``text`` (or a .ydk) at creation:
+    # {"main": [{"name": ..., "count": n}], "extra": [...], "side": [...]} (Magic: main and side).
+    sections = models.JSONField(default=dict, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

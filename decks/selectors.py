@@ -1,30 +1,153 @@
-"""Reads of deck lists (scoped to who may see them), banlists and card imports.
+"""Reads of deck lists (scoped to who may see them), their legality, banlists and card imports.
 
 A deck list is private to its owner until it is registered for an event; then that event's organizers and
-judges see it too (they check decks). Event staff are read through ``tournaments.selectors``.
+judges see it too (they check decks), and everyone does once the event publishes its lists. Which
+registered lists a user may see is decided by ``tournaments.selectors`` (events know their staff); this
+module only adds "your own".
+
+Legality is never decided here: ``deck_legality`` and ``side_deck_check`` build the engine's ``deck_check``
+and ``side_swap`` disputes and return its rulings unchanged.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q, QuerySet
 
-from decks.models import Banlist, CardImport, DeckList
-from tournaments.selectors import AnyUser, events_staffed_by
+from decks.catalog import DatabaseCatalog
+from decks.models import Banlist, Card, CardImport, DeckList
+from decks.parsing import (
+    SECTIONS,
+    DeckProblem,
+    ParsedDeck,
+    parse_deck_text,
+    parse_ydk,
+    resolve_names,
+    resolve_ydk,
+)
+from rules.engine import judge
+from rules.engine.catalog import CardCatalog
+from tournaments.selectors import AnyUser, registered_deck_lists_visible_to
+
+DeckSections = dict[str, list[dict[str, Any]]]
 
 
 def deck_lists_visible_to(user: AnyUser) -> QuerySet[DeckList]:
-    if not user.is_authenticated:
-        return DeckList.objects.none()
-    staffed_events = events_staffed_by(user).values("pk")
-    return (
-        DeckList.objects.filter(Q(owner=user) | Q(registrations__event__in=staffed_events))
-        .distinct()
-        .select_related("owner")
+    """Your own lists, plus the registered lists ``tournaments.selectors`` lets you see."""
+    visible = Q(pk__in=registered_deck_lists_visible_to(user))
+    if user.is_authenticated:
+        visible |= Q(owner=user)
+    return DeckList.objects.filter(visible).select_related("owner")
+
+
+def _catalog_names(catalog: DatabaseCatalog) -> Iterator[str]:
+    """The catalog's names, read only when a name is unknown and suggestions are wanted."""
+    yield from catalog.names()
+
+
+def deck_list_parse(
+    *, game: str, text: str | None = None, ydk: str | None = None, catalog: DatabaseCatalog | None = None
+) -> ParsedDeck:
+    """Read pasted text or a ``.ydk`` file into sections; ``problems`` lists each bad line.
+
+    The card catalog is optional: while it holds no card of ``game`` (a fresh install, the demo), pasted
+    names are taken as written. Once it has cards, a name it does not know is a problem on its line with the
+    closest names it knows. A ``.ydk`` names cards only by id, so it always needs the catalog.
+    """
+    if game not in SECTIONS:
+        return ParsedDeck(
+            game="yugioh",
+            entries={section: [] for section in SECTIONS["yugioh"]},
+            problems=[DeckProblem(0, f"unknown game {game!r}; expected one of {', '.join(SECTIONS)}")],
+        )
+    catalog = catalog or DatabaseCatalog(game)
+    if (text is None) == (ydk is None):
+        parsed = ParsedDeck(game=game, entries={section: [] for section in SECTIONS[game]})
+        parsed.problems.append(DeckProblem(0, "give the list either as text or as a .ydk file"))
+        return parsed
+    if ydk is not None:
+        if game != "yugioh":
+            parsed = ParsedDeck(game=game, entries={section: [] for section in SECTIONS[game]})
+            parsed.problems.append(DeckProblem(0, "a .ydk file is a Yu-Gi-Oh! deck list"))
+            return parsed
+        parsed = resolve_ydk(parse_ydk(ydk), catalog)
+    else:
+        parsed = parse_deck_text(text or "", game=game)
+        if Card.objects.filter(game=game).exists():
+            parsed = resolve_names(parsed, catalog, known_names=_catalog_names(catalog))
+    if not parsed.problems and not any(parsed.entries.values()):
+        parsed.problems.append(DeckProblem(0, "the list has no cards"))
+    return parsed
+
+
+def deck_sections(parsed: ParsedDeck) -> DeckSections:
+    """A parsed list in the form ``DeckList.sections`` stores (and the engine's deck takes)."""
+    return {
+        section: [{"name": entry.name, "count": entry.count} for entry in entries]
+        for section, entries in parsed.entries.items()
+    }
+
+
+def deck_text(sections: Mapping[str, list[dict[str, Any]]]) -> str:
+    """Sections as pasted text, with headings: how a list read from a ``.ydk`` is shown and exported."""
+    labels = {"main": "Main", "extra": "Extra", "side": "Side"}
+    lines: list[str] = []
+    for section, entries in sections.items():
+        if not entries and section != "main":
+            continue
+        lines.append(labels.get(section, section.title()))
+        lines.extend(f"{entry['count']} {entry['name']}" for entry in entries)
+    return "\n".join(lines) + "\n"
+
+
+def section_counts(deck_list: DeckList) -> dict[str, int]:
+    """Cards per section of the list as registered: what a deck check compares presented counts with."""
+    sections = deck_list.sections or {}
+    return {
+        section: sum(int(entry.get("count", 0)) for entry in sections.get(section, []))
+        for section in SECTIONS.get(deck_list.game, ("main", "extra", "side"))
+    }
+
+
+def deck_legality(
+    *, deck_list: DeckList, banlist: Banlist | None = None, catalog: CardCatalog | None = None
+) -> dict[str, Any]:
+    """The engine's ``deck_check`` ruling for ``deck_list`` under ``banlist`` (if any).
+
+    ``legal`` is true, false, or null when the catalog lacks a card's kind or frame (the engine then says
+    which card). Per-card messages are the ruling's ``violations``. A banlist of another game is ignored.
+    ``catalog`` lets a page checking many lists share one catalog cache.
+    """
+    action: dict[str, Any] = {"type": "deck_check", "deck": _engine_deck(deck_list.game, deck_list.sections)}
+    if banlist is not None and banlist.game == deck_list.game:
+        action["banlist"] = banlist_limits(banlist)
+    return judge(
+        {"game": deck_list.game, "action": action}, catalog if catalog else DatabaseCatalog(deck_list.game)
     )
+
+
+def side_deck_check(*, registered: DeckList, presented: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's ``side_swap`` ruling: ``presented`` sections against the list as registered.
+
+    ``presented`` comes from a person and is passed on as given; a malformed one makes the engine raise
+    ``rules.engine.DisputeError`` naming the bad field.
+    """
+    action = {
+        "type": "side_swap",
+        "before": _engine_deck(registered.game, registered.sections),
+        "after": dict(presented),
+    }
+    return judge({"game": registered.game, "action": action}, DatabaseCatalog(registered.game))
+
+
+def _engine_deck(game: str, sections: Mapping[str, Any] | None) -> DeckSections:
+    stored = sections or {}
+    return {section: list(stored.get(section, [])) for section in SECTIONS.get(game, ("main",))}
 
 
 def banlist_limits(banlist: Banlist) -> dict[str, list[str]]:

@@ -19,13 +19,15 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
 from decks.importers import MAX_IMPORT_BYTES, MalformedFileError, check_size, parse_file
 from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Skip
 from decks.models import Banlist, BanlistEntry, Card, CardImport, CardPrinting, DeckList
-from decks.selectors import progress_cache_key
+from decks.parsing import DeckProblem
+from decks.selectors import deck_list_parse, deck_sections, deck_text, progress_cache_key
 from rules.engine.catalog import normalize_name
 
 logger = logging.getLogger(__name__)
@@ -38,6 +40,7 @@ BATCH_SIZE = 500
 __all__ = [
     "MAX_IMPORT_BYTES",
     "CardImportError",
+    "DeckListInvalid",
     "ImportReport",
     "card_import",
     "card_import_process",
@@ -48,12 +51,47 @@ __all__ = [
 CardImportError = MalformedFileError
 
 
-def deck_list_create(*, owner: User, game: str, name: str, text: str) -> DeckList:
-    """Save a deck list under ``name``; saving the same name again keeps the first."""
-    deck_list, _ = DeckList.objects.get_or_create(
-        owner=owner, name=name, defaults={"game": game, "text": text}
-    )
-    return deck_list
+class DeckListInvalid(ValidationError):
+    """The list does not parse: ``problems`` has each bad line with its reason and suggested names."""
+
+    def __init__(self, problems: list[DeckProblem]) -> None:
+        self.problems = problems
+        super().__init__({"text": [str(problem) for problem in problems]})
+
+
+def deck_list_create(
+    *, owner: User, game: str, name: str, text: str | None = None, ydk: str | None = None
+) -> DeckList:
+    """Save a new deck list from pasted ``text`` or a ``.ydk`` file's content, with its parsed ``sections``.
+
+    The list is parsed first (``decks.selectors.deck_list_parse``); if any line is bad, nothing is saved and
+    :class:`DeckListInvalid` lists every bad line. The card catalog is optional for pasted text: while it
+    has no card of ``game``, names are accepted as written; once it has, unknown names are errors with
+    suggestions. A ``.ydk`` is always resolved through the catalog's printings.
+
+    Lists are never edited: saving the same cards under a name the owner already uses returns that list
+    (so the demo can run twice); other cards under a used name are an error: a new version needs a new name.
+    """
+    name = name.strip()
+    if not name:
+        raise ValidationError({"name": ["Give the deck list a name."]})
+    parsed = deck_list_parse(game=game, text=text, ydk=ydk)
+    if parsed.problems:
+        raise DeckListInvalid(parsed.problems)
+    sections = deck_sections(parsed)
+    with transaction.atomic():
+        existing = DeckList.objects.filter(owner=owner, name=name).first()
+        if existing is not None:
+            if existing.game == game and existing.sections == sections:
+                return existing
+            raise ValidationError({"name": [f"You already have a deck list named {name!r}; pick another."]})
+        return DeckList.objects.create(
+            owner=owner,
+            game=game,
+            name=name,
+            text=text if text is not None else deck_text(sections),
+            sections=sections,
+        )
 
 
 # --- Card import ----------------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ Side
 2 Magicians' Souls
 3 Infinite Impermanence
 3 Triple Tactics Talent
-2 The Dark Magicians
+2 Magician Navigation
 Extra
 1 Dark Paladin
 1 The Dark Magicians
@@ -99,7 +99,7 @@ Side
 3 Blue-Eyes Alternative White Dragon
 3 Sage with Eyes of Blue
 3 Dragon Spirit of White
-2 Maiden of White
+3 Maiden of White
 3 The White Stone of Ancients
 3 Ash Blossom & Joyous Spring
 3 Trade-In

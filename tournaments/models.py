@@ -1,4 +1,4 @@
-"""Events, who plays and staffs them, and their rounds."""
+"""Events, who plays and staffs them, their rounds, registered deck lists and deck checks."""
 
 from __future__ import annotations
 
@@ -20,6 +20,15 @@ class Event(models.Model):
     starts_at = models.DateTimeField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     round_minutes = models.PositiveSmallIntegerField(default=40)
+    decklist_deadline = models.DateTimeField(
+        null=True, blank=True, help_text="From then on only a judge may change a registered deck list."
+    )
+    banlist = models.ForeignKey(
+        "decks.Banlist", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decklists_public = models.BooleanField(
+        default=False, help_text="Everyone may see the registered deck lists (usually after the event)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -103,3 +112,67 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"
+
+
+class DeckListChange(models.Model):
+    """One change of a registration's deck list: the player's own (no reason) or a judge's (with one)."""
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="deck_changes")
+    old_deck_list = models.ForeignKey(
+        "decks.DeckList", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    new_deck_list = models.ForeignKey("decks.DeckList", on_delete=models.PROTECT, related_name="+")
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    reason = models.TextField(blank=True, default="")
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["registration", "changed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.registration}: deck list {self.old_deck_list_id} -> {self.new_deck_list_id}"
+
+
+class DeckCheck(models.Model):
+    """A judge checking one player's deck in a round: picked at random (with the seed) or by hand."""
+
+    class Chosen(models.TextChoices):
+        RANDOM = "random", "At random"
+        HAND = "hand", "By hand"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="deck_checks")
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="deck_checks")
+    chosen = models.CharField(max_length=8, choices=Chosen.choices)
+    seed = models.CharField(max_length=64, blank=True, default="", help_text="Empty when picked by hand.")
+    chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # The list the presented deck was compared with (the registration's at the time of the check).
+    deck_list = models.ForeignKey(
+        "decks.DeckList", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    presented = models.JSONField(null=True, blank=True, help_text='Cards counted: {"main": 40, ...}.')
+    mismatches = models.JSONField(default=list, blank=True)
+    checked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    checked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "pk"]
+        constraints = [
+            # A player's deck is checked once a round: picking them again finds the same check.
+            models.UniqueConstraint(fields=["round", "registration"], name="deck_check_once_per_round"),
+            models.CheckConstraint(
+                condition=models.Q(chosen__in=["random", "hand"]), name="deck_check_chosen_known"
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(chosen="random") | ~models.Q(seed=""),
+                name="deck_check_random_has_seed",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deck check of {self.registration} in {self.round}"

@@ -7,11 +7,13 @@ refuse: the API and the pages both start from these querysets.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 
-from tournaments.models import Event, EventRole, Registration, Round
+from decks.models import DeckList
+from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
 
 AnyUser = User | AnonymousUser
 
@@ -65,3 +67,89 @@ def registrations_for(event: Event) -> QuerySet[Registration]:
     return event.registrations.select_related("player", "deck_list").order_by(
         "player__last_name", "player__first_name", "player__username"
     )
+
+
+DECK_STAFF = (EventRole.Role.ORGANIZER, EventRole.Role.JUDGE)
+
+
+def registrations_with_lists_visible_to(user: AnyUser) -> QuerySet[Registration]:
+    """Registrations whose deck list the user may see: their own; every one at events they organize or
+    judge; every one at an event that published its lists."""
+    visible = Q(event__decklists_public=True)
+    if user.is_authenticated:
+        visible |= Q(player=user) | Q(event__in=events_staffed_by(user, DECK_STAFF).values("pk"))
+    return Registration.objects.filter(visible, deck_list__isnull=False)
+
+
+def deck_list_changes_visible_to(user: AnyUser) -> QuerySet[DeckListChange]:
+    """The history of registered lists: the player's own, and all of it for the event's staff."""
+    if not user.is_authenticated:
+        return DeckListChange.objects.none()
+    return DeckListChange.objects.filter(
+        Q(registration__player=user)
+        | Q(registration__event__in=events_staffed_by(user, DECK_STAFF).values("pk"))
+    )
+
+
+def registered_deck_lists_visible_to(user: AnyUser) -> QuerySet[Any]:
+    """Ids of the deck lists a user may see because they are (or were) registered at an event.
+
+    ``decks.selectors.deck_lists_visible_to`` adds the user's own lists; a list outside both is a 404.
+    """
+    current = registrations_with_lists_visible_to(user).values("deck_list_id")
+    changes = deck_list_changes_visible_to(user)
+    return DeckList.objects.filter(
+        Q(pk__in=current)
+        | Q(pk__in=changes.values("old_deck_list_id"))
+        | Q(pk__in=changes.values("new_deck_list_id"))
+    ).values("pk")
+
+
+def deck_list_history(registration: Registration) -> QuerySet[DeckListChange]:
+    return registration.deck_changes.select_related("changed_by", "old_deck_list", "new_deck_list").order_by(
+        "-changed_at", "-pk"
+    )
+
+
+def deck_checks_visible_to(user: AnyUser) -> QuerySet[DeckCheck]:
+    """Deck checks are the judges' business: the staff of the check's event see them."""
+    return DeckCheck.objects.filter(
+        round__event__in=events_staffed_by(user, DECK_STAFF).values("pk")
+    ).select_related("round__event", "registration__player", "match", "deck_list", "chosen_by")
+
+
+def deck_checks_for_round(round_: Round) -> QuerySet[DeckCheck]:
+    return round_.deck_checks.select_related("registration__player", "match", "deck_list").order_by(
+        "match__table", "pk"
+    )
+
+
+@dataclass(frozen=True)
+class DeckListRow:
+    """One registration on the judges' deck list page: the list and the engine's ruling on it."""
+
+    registration: Registration
+    ruling: dict[str, Any] | None
+
+    @property
+    def legal(self) -> bool | None:
+        return None if self.ruling is None else self.ruling.get("legal")
+
+
+def event_deck_lists(event: Event) -> list[DeckListRow]:
+    """Every registration of the event with its list's legality under the event's banlist (one catalog
+    cache for the whole page)."""
+    # decks.selectors reads this module for visibility, so it is imported when called, not at load time.
+    from decks.catalog import DatabaseCatalog
+    from decks.selectors import deck_legality
+
+    catalog = DatabaseCatalog(event.game)
+    rows = []
+    for registration in registrations_for(event):
+        ruling = (
+            deck_legality(deck_list=registration.deck_list, banlist=event.banlist, catalog=catalog)
+            if registration.deck_list is not None
+            else None
+        )
+        rows.append(DeckListRow(registration=registration, ruling=ruling))
+    return rows

@@ -1,22 +1,48 @@
-"""Pages for events: the store's home page, an event's pairings, the organizer's overview."""
+"""Pages for events: the store's home page, an event's pairings, the organizer's overview, a player's deck
+list, the judges' deck lists (with CSV and text exports) and a round's deck checks.
+
+Every write goes through ``tournaments.services``, exactly as the API's; legality is the engine's ruling
+(``decks.selectors.deck_legality``), shown with its own messages.
+"""
 
 from __future__ import annotations
 
+import csv
+from typing import Any, cast
+
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
+from decks.parsing import DeckProblem
+from decks.selectors import deck_legality, deck_text, section_counts
+from decks.services import DeckListInvalid
+from matches.models import Match
 from matches.selectors import pairings_for_round
-from tournaments.models import Event, EventRole
+from tournaments import services
+from tournaments.models import DeckCheck, Event, EventRole, Registration, Round
 from tournaments.selectors import (
+    DECK_STAFF,
     current_round,
+    deck_checks_for_round,
+    deck_list_history,
     events_staffed_by,
     events_visible_to,
     is_event_staff,
     registrations_for,
 )
+from tournaments.selectors import (
+    event_deck_lists as deck_list_rows,
+)
+
+MAX_YDK_BYTES = 64 * 1024  # a .ydk of a full deck is a few hundred bytes
 
 
 def home(request: HtmxHttpRequest) -> HttpResponse:
@@ -35,6 +61,17 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 def event_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """An event's current round: pairings by table, searchable by player name (htmx swaps the table)."""
     event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    return _event_page(request, event)
+
+
+def _event_page(
+    request: HtmxHttpRequest,
+    event: Event,
+    *,
+    problems: list[DeckProblem] | None = None,
+    pasted: str = "",
+    status: int = 200,
+) -> HttpResponse:
     round_ = current_round(event)
     name = request.GET.get("player", "").strip()[:80]
     context: dict[str, object] = {
@@ -48,7 +85,230 @@ def event_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return render(request, "tournaments/_pairings.html", context)
     context["registrations"] = registrations_for(event)
-    return render(request, "tournaments/event_detail.html", context)
+    context["is_deck_staff"] = is_event_staff(request.user, event, DECK_STAFF)
+    context["my_deck"] = _my_deck(request, event)
+    context["deck_problems"] = problems or []
+    context["pasted"] = pasted
+    return render(request, "tournaments/event_detail.html", context, status=status)
+
+
+def _my_deck(request: HtmxHttpRequest, event: Event) -> dict[str, Any] | None:
+    """The "My deck" section of a registered player: their list, its legality, the lock and the history."""
+    if not request.user.is_authenticated:
+        return None
+    registration = (
+        Registration.objects.select_related("deck_list").filter(event=event, player=request.user).first()
+    )
+    if registration is None:
+        return None
+    deck_list = registration.deck_list
+    return {
+        "registration": registration,
+        "deck_list": deck_list,
+        "ruling": deck_legality(deck_list=deck_list, banlist=event.banlist) if deck_list else None,
+        "counts": section_counts(deck_list) if deck_list else {},
+        "locked": services.deck_lists_locked(event),
+        "history": list(deck_list_history(registration)),
+    }
+
+
+@login_required
+@require_POST
+def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """A player registers a pasted list or an uploaded .ydk; problems come back on the event page."""
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    registration = get_object_or_404(Registration, event=event, player=request.user)
+    text = request.POST.get("text", "")
+    upload = request.FILES.get("ydk")
+    ydk: str | None = None
+    if upload is not None:
+        if upload.size is not None and upload.size > MAX_YDK_BYTES:
+            problem = DeckProblem(0, f"a .ydk file is a few hundred bytes; this one is {upload.size} bytes")
+            return _event_page(request, event, problems=[problem], status=400)
+        ydk = upload.read().decode("utf-8", errors="replace")
+    elif not text.strip():
+        problem = DeckProblem(0, "paste your list or choose a .ydk file")
+        return _event_page(request, event, problems=[problem], status=400)
+    try:
+        services.registration_deck_submit_text(
+            registration=registration,
+            by=cast(User, request.user),
+            text=None if ydk is not None else text,
+            ydk=ydk,
+        )
+    except DeckListInvalid as error:
+        return _event_page(request, event, problems=error.problems, pasted=text, status=400)
+    except services.DeckListLocked as error:
+        messages.error(request, str(error))
+        return _event_page(request, event, pasted=text, status=409)
+    messages.success(request, "Your deck list is registered.")
+    return redirect(f"{event_url(event)}#my-deck")
+
+
+def event_url(event: Event) -> str:
+    return reverse("event-detail", args=[event.slug])
+
+
+def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    if not is_event_staff(request.user, event, DECK_STAFF):
+        raise PermissionDenied("Only the judges and organizers of this event may see its deck lists.")
+    return event
+
+
+def _player_name(registration: Registration) -> str:
+    player = registration.player
+    return player.get_full_name() or player.get_username()
+
+
+@login_required
+def event_deck_lists(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Every registration's list with the engine's verdict: for the event's judges and organizers."""
+    event = _staff_event(request, slug)
+    rows = _deck_list_page_rows(event)
+    return render(
+        request,
+        "tournaments/deck_lists.html",
+        {"event": event, "rows": rows, "round": current_round(event)},
+    )
+
+
+def _deck_list_page_rows(event: Event) -> list[dict[str, Any]]:
+    return [
+        {
+            "registration": row.registration,
+            "player": _player_name(row.registration),
+            "ruling": row.ruling,
+            "legal": row.legal,
+            "counts": section_counts(row.registration.deck_list) if row.registration.deck_list else {},
+        }
+        for row in deck_list_rows(event)
+    ]
+
+
+@login_required
+def event_deck_lists_csv(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """One row per card line: player, section, count, card."""
+    event = _staff_event(request, slug)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-decklists.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["player", "section", "count", "card"])
+    for registration in registrations_for(event):
+        deck_list = registration.deck_list
+        if deck_list is None:
+            continue
+        for section, entries in (deck_list.sections or {}).items():
+            for entry in entries:
+                writer.writerow([_player_name(registration), section, entry["count"], entry["name"]])
+    return response
+
+
+@login_required
+def event_deck_lists_text(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Every list as plain text under the player's name, ready to print."""
+    event = _staff_event(request, slug)
+    parts = [f"{event.name}: deck lists\n"]
+    for registration in registrations_for(event):
+        deck_list = registration.deck_list
+        body = deck_text(deck_list.sections) if deck_list is not None else "(no deck list)\n"
+        title = f"{_player_name(registration)}" + (f" - {deck_list.name}" if deck_list else "")
+        parts.append(f"== {title} ==\n{body}")
+    response = HttpResponse("\n".join(parts), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-decklists.txt"'
+    return response
+
+
+def _int_field(value: str | None, name: str, *, minimum: int = 0) -> int:
+    try:
+        number = int(value or "")
+    except ValueError:
+        raise ValidationError({name: ["Enter a whole number."]}) from None
+    if number < minimum:
+        raise ValidationError({name: [f"Enter {minimum} or more."]})
+    return number
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def round_deck_checks(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    """Pick deck checks at random (the seed is shown) or by hand, and record what each player presented."""
+    event = _staff_event(request, slug)
+    round_ = get_object_or_404(Round, event=event, number=number)
+    judge = cast(User, request.user)
+    sections = ("main", "extra", "side") if event.game == "yugioh" else ("main", "side")
+    errors: list[str] = []
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            if action == "random":
+                count = _int_field(request.POST.get("count"), "count", minimum=1)
+                seed = request.POST.get("seed", "").strip()[:64] or None
+                picked = services.deck_check_pick_random(round_=round_, count=count, seed=seed, judge=judge)
+                seeds = {check.seed for check in picked}
+                messages.success(request, f"Picked {len(picked)} players (seed {', '.join(sorted(seeds))}).")
+            elif action == "hand":
+                match_id = _int_field(request.POST.get("match"), "match", minimum=1)
+                match = get_object_or_404(Match, round=round_, pk=match_id)
+                services.deck_check_pick(match=match, judge=judge)
+                messages.success(request, f"Deck check added at table {match.table}.")
+            elif action == "record":
+                check_id = _int_field(request.POST.get("deck_check"), "deck_check", minimum=1)
+                deck_check = get_object_or_404(DeckCheck, round=round_, pk=check_id)
+                presented = {
+                    section: _int_field(request.POST.get(section), section)
+                    for section in sections
+                    if request.POST.get(section, "").strip() != ""
+                }
+                recorded = services.deck_check_record(deck_check=deck_check, presented=presented, judge=judge)
+                if recorded.mismatches:
+                    messages.error(
+                        request, f"{recorded.registration.player}: the counts do not match the list."
+                    )
+                else:
+                    messages.success(request, f"{recorded.registration.player}: the counts match the list.")
+            else:
+                errors.append("Choose what to do: pick at random, pick a match, or record counts.")
+        except ValidationError as error:
+            errors.extend(error.messages)
+        except services.DeckCheckConflict as error:
+            errors.append(str(error))
+        if not errors:
+            return redirect("round-deck-checks", slug=event.slug, number=round_.number)
+    rows = []
+    for check in deck_checks_for_round(round_):
+        compared = check.deck_list or check.registration.deck_list
+        registered = section_counts(compared) if compared else {}
+        mismatched = {mismatch["section"] for mismatch in check.mismatches}
+        rows.append(
+            {
+                "check": check,
+                "sections": [
+                    {
+                        "name": section,
+                        "registered": registered.get(section),
+                        "presented": (check.presented or {}).get(section),
+                        "mismatch": section in mismatched,
+                    }
+                    for section in sections
+                ],
+            }
+        )
+    return render(
+        request,
+        "tournaments/deck_checks.html",
+        {
+            "event": event,
+            "round": round_,
+            "rows": rows,
+            "matches": Match.objects.filter(round=round_, player_b__isnull=False)
+            .select_related("player_a", "player_b")
+            .order_by("table"),
+            "errors": errors,
+            "sections": sections,
+        },
+        status=400 if errors else 200,
+    )
 
 
 @login_required

@@ -7,8 +7,14 @@ from datetime import date
 import factory
 
 from decks.models import Banlist, BanlistEntry, Card, CardImport, CardPrinting, DeckList
+from decks.parsing import parse_deck_text
 from rules.engine.catalog import normalize_name
 from tournaments.tests.factories import UserFactory
+
+
+def text_sections(text: str, game: str) -> dict[str, list[dict[str, object]]]:
+    """The sections of a pasted list, names unchecked (as ``deck_list_create`` stores them)."""
+    return parse_deck_text(text, game=game).as_engine_deck()
 
 
 class DeckListFactory(factory.django.DjangoModelFactory[DeckList]):
@@ -19,6 +25,7 @@ class DeckListFactory(factory.django.DjangoModelFactory[DeckList]):
     game = "yugioh"
     name = factory.Sequence(lambda n: f"Deck {n}")
     text = "Main\n3 Blue-Eyes White Dragon\n"
+    sections = factory.LazyAttribute(lambda deck_list: text_sections(deck_list.text, deck_list.game))
 
 
 class CardFactory(factory.django.DjangoModelFactory[Card]):

@@ -49,3 +49,19 @@ def test_the_demo_says_which_logins_to_use(capsys):
     assert "olivia (organizer)" in out
     assert "jude (judge)" in out
     assert "'arbiter-demo'" in out
+
+
+def test_every_demo_deck_has_a_legal_number_of_cards():
+    """The demo shows believable decks: 40 to 60 Main Deck cards, up to 15 Extra and 15 Side."""
+    call_command("demo", stdout=StringIO())
+
+    for registration in Event.objects.get(slug="friday-night-yugioh").registrations.select_related(
+        "deck_list"
+    ):
+        sizes = {
+            section: sum(entry["count"] for entry in entries)
+            for section, entries in registration.deck_list.sections.items()
+        }
+        assert 40 <= sizes["main"] <= 60, registration.deck_list.name
+        assert sizes.get("extra", 0) <= 15
+        assert sizes.get("side", 0) <= 15
