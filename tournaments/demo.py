@@ -2,24 +2,31 @@
 
 Everything is created through the apps' services and keyed on natural keys (usernames, the event's slug,
 round numbers, tables), so running it again finds what is there and changes nothing.
+
+The decks are built from cards of a 2018 card database, and ``demo_cards.cdb`` beside this module holds
+those cards' rows, extracted from YGOPro's ``cards.cdb`` as published in the MIT-licensed repository
+samtupy/yugiohcards (see ``shared/data/README.md``). The demo imports them, so the deck pages show real
+legality rulings instead of asking what each card is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from decks.services import deck_list_create
+from decks.services import card_import, deck_list_create
 from matches.models import Dispute, Match, MatchResult
 from matches.services import dispute_open, match_create, match_report_result
 from tournaments.models import Event, EventRole, Round
 from tournaments.services import event_create, event_role_grant, registration_create, round_create
 
 DEMO_PASSWORD = "arbiter-demo"  # noqa: S105 - published on purpose: these logins exist only in the demo.
+DEMO_CARDS = Path(__file__).with_name("demo_cards.cdb")
 EVENT_SLUG = "friday-night-yugioh"
 MAGIC_EVENT_SLUG = "saturday-modern"
 
@@ -41,33 +48,33 @@ PLAYERS = [
 ]
 
 DECKS = {
-    "Sky Striker": """Main
-3 Sky Striker Ace - Raye
+    "Blue-Eyes": """Main
+3 Blue-Eyes White Dragon
+3 Blue-Eyes Alternative White Dragon
+3 Sage with Eyes of Blue
+3 Dragon Spirit of White
+2 The White Stone of Legend
+3 The White Stone of Ancients
 3 Ash Blossom & Joyous Spring
-2 Effect Veiler
-3 Sky Striker Mobilize - Engage!
-3 Sky Striker Mecha - Hornet Drones
-2 Sky Striker Mecha - Widow Anchor
-2 Sky Striker Maneuver - Afterburners!
-2 Sky Striker Mecha Modules - Multirole
+3 Trade-In
+3 Return of the Dragon Lords
+3 Chaos Form
+2 Silver's Cry
 3 Pot of Desires
-1 Called by the Grave
+2 Cosmic Cyclone
+2 Solemn Strike
 2 Twin Twisters
-3 Infinite Impermanence
-3 Solemn Strike
-3 Sky Striker Maneuver - Jamming Waves!
-2 Sky Striker Mecha - Shark Cannon
-3 Forbidden Droplet
 Extra
-1 Sky Striker Ace - Kagari
-1 Sky Striker Ace - Shizuku
-1 Sky Striker Ace - Hayate
-1 Sky Striker Ace - Kaina
-1 Sky Striker Ace - Zeke
-1 Sky Striker Ace - Roze
+1 Blue-Eyes Spirit Dragon
+1 Azure-Eyes Silver Dragon
+1 Blue-Eyes Twin Burst Dragon
+1 Neo Blue-Eyes Ultimate Dragon
+1 Firewall Dragon
+1 Decode Talker
 Side
-3 Nibiru, the Primal Being
-3 Dark Ruler No More
+3 Droll & Lock Bird
+2 Mystical Space Typhoon
+1 Harpie's Feather Duster
 """,
     "Dark Magician": """Main
 3 Dark Magician
@@ -78,45 +85,50 @@ Side
 3 Dark Magical Circle
 3 Eternal Soul
 2 Illusion Magic
-3 Pot of Prosperity
-2 Called by the Grave
-3 Dark Magic Veil
-2 Magicians' Souls
-3 Infinite Impermanence
-3 Triple Tactics Talent
-2 Magician Navigation
+3 Pot of Desires
+1 Dark Magic Attack
+3 Magician Navigation
+2 Dark Renewal
+2 Solemn Strike
+2 Cosmic Cyclone
+2 Twin Twisters
+3 Mystical Space Typhoon
 Extra
 1 Dark Paladin
-1 The Dark Magicians
-1 Dark Cavalry
 1 Ebon Illusion Magician
+1 Decode Talker
+1 Proxy Dragon
 Side
-3 Ghost Belle & Haunted Mansion
-3 Cosmic Cyclone
+3 Ghost Ogre & Snow Rabbit
+3 Dark Bribe
 """,
-    "Blue-Eyes": """Main
-3 Blue-Eyes White Dragon
-3 Blue-Eyes Alternative White Dragon
-3 Sage with Eyes of Blue
-3 Dragon Spirit of White
-3 Maiden of White
-3 The White Stone of Ancients
+    "Dinosaurs": """Main
+2 Babycerasaurus
+2 Petiteranodon
+3 Miscellaneousaurus
+3 Souleating Oviraptor
+3 Ultimate Conductor Tyranno
+1 Giant Rex
 3 Ash Blossom & Joyous Spring
-3 Trade-In
-3 Return of the Dragon Lords
-3 Chaos Form
-2 Called by the Grave
-2 Melody of Awakening Dragon
-3 Infinite Impermanence
-3 True Light
+3 Maxx "C"
+1 Fossil Dig
+3 Double Evolution Pill
+3 Pot of Desires
+2 Twin Twisters
+3 Solemn Strike
+3 Cosmic Cyclone
+2 Mystical Space Typhoon
+2 Jurrac Guaiba
+1 Card of Demise
 Extra
-1 Blue-Eyes Spirit Dragon
-1 Azure-Eyes Silver Dragon
-1 Blue-Eyes Twin Burst Dragon
-1 Neo Blue-Eyes Ultimate Dragon
+1 Evolzar Laggia
+1 Decode Talker
+1 Firewall Dragon
+1 Proxy Dragon
+1 Star Eater
 Side
+3 Ghost Ogre & Snow Rabbit
 3 Droll & Lock Bird
-3 Harpie's Feather Duster
 """,
 }
 
@@ -203,6 +215,7 @@ def demo_load() -> DemoSummary:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
 
+    card_import(path=DEMO_CARDS, expect="cards")  # idempotent: a second import changes nothing
     deck_names = list(DECKS)
     for index, player in enumerate(players.values()):
         deck_name = deck_names[index % len(deck_names)]

@@ -8,6 +8,7 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
+from decks.selectors import deck_legality
 from matches.models import Dispute, Match
 from tournaments.models import Event, Round
 
@@ -65,3 +66,16 @@ def test_every_demo_deck_has_a_legal_number_of_cards():
         assert 40 <= sizes["main"] <= 60, registration.deck_list.name
         assert sizes.get("extra", 0) <= 15
         assert sizes.get("side", 0) <= 15
+
+
+def test_the_demo_decks_are_legal_by_the_engine_with_the_real_card_data():
+    """A newcomer opening the deck pages sees the judge's verdict, not 'cannot tell'."""
+    call_command("demo", stdout=StringIO())
+
+    event = Event.objects.get(slug="friday-night-yugioh")
+    rulings = {
+        registration.deck_list.name: deck_legality(deck_list=registration.deck_list)
+        for registration in event.registrations.select_related("deck_list")
+    }
+    assert set(rulings) == {"Blue-Eyes", "Dark Magician", "Dinosaurs"}
+    assert {name: ruling["legal"] for name, ruling in rulings.items()} == dict.fromkeys(rulings, True)
