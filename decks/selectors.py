@@ -17,7 +17,7 @@ from datetime import date
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q, QuerySet
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
 from decks.catalog import DatabaseCatalog
 from decks.models import Banlist, Card, CardImport, DeckList
@@ -48,6 +48,20 @@ def deck_lists_visible_to(user: AnyUser) -> QuerySet[DeckList]:
 def _catalog_names(catalog: DatabaseCatalog) -> Iterator[str]:
     """The catalog's names, read only when a name is unknown and suggestions are wanted."""
     yield from catalog.names()
+
+
+def cards_matching(game: str, query: str, limit: int = 10) -> QuerySet[Card]:
+    """Up to ``limit`` catalog cards of ``game`` whose name contains ``query`` (any case): names starting
+    with it first, then alphabetically. An empty query matches nothing, not the whole catalog."""
+    query = query.strip()
+    if not query:
+        return Card.objects.none()
+    starts = Case(When(name__istartswith=query, then=Value(0)), default=Value(1), output_field=IntegerField())
+    return (
+        Card.objects.filter(game=game, name__icontains=query)
+        .annotate(starts_later=starts)
+        .order_by("starts_later", "name")[:limit]
+    )
 
 
 def deck_list_parse(
@@ -203,3 +217,12 @@ def card_imports_recent(limit: int = 20) -> QuerySet[CardImport]:
     return (
         CardImport.objects.select_related("uploaded_by").defer("data").order_by("-created_at", "-pk")[:limit]
     )
+
+
+MAX_SEARCH_RESULTS = 10
+MAX_QUERY_LENGTH = 80  # longer than any card name
+
+
+def search_sections(game: str) -> list[tuple[str, str]]:
+    """The sections a card can be added to in ``game``, with their button labels: ("main", "Main")..."""
+    return [(section, section.title()) for section in SECTIONS.get(game, ())]

@@ -1,7 +1,12 @@
-"""Pages for organizers: upload a card file or banlist, and watch its import until the report is in.
+"""Pages for organizers: upload a card file or banlist, and watch its import until the report is in; and
+the card-name search players' deck builder asks as they type.
 
 The import runs as a Celery task; the page polls a small fragment every second with htmx and stops polling
 once the fragment shows the finished report (the fragment then carries no ``hx-trigger``).
+
+The search answers with a fragment meant for the inside of a form: each card comes with "Add to Main/Extra/
+Side" submit buttons (``name="add"``, ``value="<section>:<card name>"``), so the form it lands in decides
+where adding posts to (the deck builder on the event page) and this view needs to know nothing of events.
 """
 
 from __future__ import annotations
@@ -15,12 +20,20 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
 from decks import services
 from decks.forms import CardImportForm
-from decks.models import CardImport
-from decks.selectors import card_import_progress, card_imports_recent
+from decks.models import Card, CardImport, Game
+from decks.selectors import (
+    MAX_QUERY_LENGTH,
+    MAX_SEARCH_RESULTS,
+    card_import_progress,
+    card_imports_recent,
+    cards_matching,
+    search_sections,
+)
 from tournaments.selectors import roles_of
 
 View = Callable[..., HttpResponse]
@@ -81,3 +94,25 @@ def card_import_status(request: HtmxHttpRequest, import_id: int) -> HttpResponse
     """The progress fragment htmx polls."""
     card_import = get_object_or_404(CardImport.objects.defer("data"), pk=import_id)
     return render(request, "decks/_card_import_progress.html", _progress_context(card_import))
+
+
+@login_required
+@require_GET
+def card_search(request: HtmxHttpRequest) -> HttpResponse:
+    """``?game=yugioh&q=ash``: up to ten cards of that game with "ash" in their names, as a fragment."""
+    game = request.GET.get("game", "")
+    if game not in Game.values:
+        return HttpResponse(f"Unknown game; expected one of {', '.join(Game.values)}.", status=400)
+    query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
+    cards = list(cards_matching(game, query, MAX_SEARCH_RESULTS)) if query else []
+    return render(
+        request,
+        "decks/_card_search_results.html",
+        {
+            "cards": cards,
+            "query": query,
+            "sections": search_sections(game),
+            "game_label": Game(game).label,
+            "catalog_empty": bool(query) and not cards and not Card.objects.filter(game=game).exists(),
+        },
+    )

@@ -1,8 +1,14 @@
 """Pages for events: the store's home page, an event's pairings, the organizer's overview, a player's deck
-list, the judges' deck lists (with CSV and text exports) and a round's deck checks.
+list (pasted, uploaded or built from the catalog), the judges' deck lists (with CSV and text exports, and a
+page to replace a list) and a round's deck checks.
 
 Every write goes through ``tournaments.services``, exactly as the API's; legality is the engine's ruling
 (``decks.selectors.deck_legality``), shown with its own messages.
+
+The deck builder keeps the list being built as text in a form, on the server's side of things: adding a card
+posts the text with the card, and the text comes back rewritten by ``decks.parsing`` (so a card added twice
+is one "2 Name" line). "Register this list" hands that text to ``registration_deck_submit_text``, the service
+pasting uses, so the deadline, the parsing and the engine's verdict are the same whichever way a list came.
 """
 
 from __future__ import annotations
@@ -19,15 +25,26 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
 
 from config.http import HtmxHttpRequest
-from decks.parsing import DeckProblem
-from decks.selectors import deck_legality, deck_text, section_counts
+from decks.models import Card
+from decks.parsing import SECTIONS, DeckProblem, parse_deck_text
+from decks.selectors import (
+    MAX_QUERY_LENGTH,
+    MAX_SEARCH_RESULTS,
+    cards_matching,
+    deck_legality,
+    deck_text,
+    search_sections,
+    section_counts,
+)
 from decks.services import DeckListInvalid
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments import services
-from tournaments.models import DeckCheck, Event, EventRole, Registration, Round
+from tournaments.forms import MAX_DECK_TEXT, DeckReplaceForm
+from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
 from tournaments.selectors import (
     DECK_STAFF,
     current_round,
@@ -70,6 +87,7 @@ def _event_page(
     *,
     problems: list[DeckProblem] | None = None,
     pasted: str = "",
+    builder: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
     round_ = current_round(event)
@@ -86,14 +104,21 @@ def _event_page(
         return render(request, "tournaments/_pairings.html", context)
     context["registrations"] = registrations_for(event)
     context["is_deck_staff"] = is_event_staff(request.user, event, DECK_STAFF)
-    context["my_deck"] = _my_deck(request, event)
+    context["my_deck"] = _my_deck(request, event, builder=builder)
     context["deck_problems"] = problems or []
     context["pasted"] = pasted
     return render(request, "tournaments/event_detail.html", context, status=status)
 
 
-def _my_deck(request: HtmxHttpRequest, event: Event) -> dict[str, Any] | None:
-    """The "My deck" section of a registered player: their list, its legality, the lock and the history."""
+def _my_deck(
+    request: HtmxHttpRequest,
+    event: Event,
+    *,
+    builder: dict[str, Any] | None = None,
+    registered_now: bool = False,
+) -> dict[str, Any] | None:
+    """The "My deck" section of a registered player: their list, its legality, the lock, the history and
+    the deck builder."""
     if not request.user.is_authenticated:
         return None
     registration = (
@@ -109,6 +134,8 @@ def _my_deck(request: HtmxHttpRequest, event: Event) -> dict[str, Any] | None:
         "counts": section_counts(deck_list) if deck_list else {},
         "locked": services.deck_lists_locked(event),
         "history": list(deck_list_history(registration)),
+        "builder": builder or _builder_context(event),
+        "registered_now": registered_now,
     }
 
 
@@ -145,6 +172,106 @@ def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return redirect(f"{event_url(event)}#my-deck")
 
 
+def _builder_context(
+    event: Event,
+    *,
+    text: str = "",
+    query: str = "",
+    problems: list[DeckProblem] | None = None,
+    problem_title: str = "",
+    open_: bool = False,
+) -> dict[str, Any]:
+    """What the deck builder shows: the list so far with its section counts, and the search's results."""
+    parsed = parse_deck_text(text, game=event.game)
+    query = query.strip()[:MAX_QUERY_LENGTH]
+    return {
+        "catalog_has_cards": Card.objects.filter(game=event.game).exists(),
+        "text": text,
+        "query": query,
+        "results": list(cards_matching(event.game, query, MAX_SEARCH_RESULTS)) if query else [],
+        "sections": search_sections(event.game),
+        "counts": [
+            (section.title(), sum(entry.count for entry in entries))
+            for section, entries in parsed.entries.items()
+        ],
+        "problems": problems or [],
+        "problem_title": problem_title,
+        "open": open_,
+    }
+
+
+def _builder_add(event: Event, text: str, add: str) -> tuple[str, list[DeckProblem]]:
+    """The builder's text with one more copy of a catalog card (``add`` is "<section>:<card name>"), merged
+    into its line if the card is already in that section; or the text unchanged and what stopped it."""
+    section, _, name = add.partition(":")
+    if section not in SECTIONS[event.game]:
+        return text, [DeckProblem(0, f"a {event.get_game_display()} deck has no section {section!r}")]
+    card = Card.objects.filter(game=event.game, name=name).first()
+    if card is None:
+        return text, [DeckProblem(0, f"the catalog has no card named {name!r}")]
+    unreadable = parse_deck_text(text, game=event.game).problems
+    if unreadable:
+        # A line the player typed that does not read as a card: rewriting the text would drop it.
+        return text, [DeckProblem(0, "fix these lines before adding more cards"), *unreadable]
+    merged = parse_deck_text(f"{text}\n{section.title()}\n1 {card.name}\n", game=event.game)
+    if merged.problems:
+        return text, merged.problems
+    return deck_text(merged.as_engine_deck()), []
+
+
+@login_required
+@require_POST
+def event_deck_builder(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The deck builder's form: ``add`` puts a card searched in the catalog on the list being built;
+    ``action=register`` registers that list exactly as a pasted one is.
+
+    With htmx, adding answers with the builder alone and registering with the whole "My deck" section (htmx
+    swaps 2xx answers only, so problems come back as a 200 there); without, each answer is the event page.
+    """
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    registration = get_object_or_404(Registration, event=event, player=request.user)
+    text = request.POST.get("text", "")[:MAX_DECK_TEXT]
+    query = request.POST.get("q", "")
+    problems: list[DeckProblem] = []
+    problem_title = "That card was not added:"
+    if request.POST.get("action") == "register":
+        problem_title = "Your list was not registered:"
+        if not text.strip():
+            problems = [DeckProblem(0, "add cards to your list first: search for them by name")]
+        else:
+            try:
+                services.registration_deck_submit_text(
+                    registration=registration, by=cast(User, request.user), text=text
+                )
+            except DeckListInvalid as error:
+                problems = error.problems
+            except services.DeckListLocked as error:
+                if request.htmx:
+                    return _my_deck_section(request, event)
+                messages.error(request, str(error))
+                return _event_page(request, event, status=409)
+            else:
+                if request.htmx:
+                    return _my_deck_section(request, event, registered_now=True)
+                messages.success(request, "Your deck list is registered.")
+                return redirect(f"{event_url(event)}#my-deck")
+    elif request.POST.get("add"):
+        text, problems = _builder_add(event, text, request.POST["add"])
+    builder = _builder_context(
+        event, text=text, query=query, problems=problems, problem_title=problem_title, open_=True
+    )
+    if request.htmx:
+        return render(request, "tournaments/_deck_builder.html", {"event": event, "builder": builder})
+    return _event_page(request, event, builder=builder, status=400 if problems else 200)
+
+
+def _my_deck_section(request: HtmxHttpRequest, event: Event, *, registered_now: bool = False) -> HttpResponse:
+    """The "My deck" section alone, swapped in place of the builder's whole section."""
+    context = {"event": event, "my_deck": _my_deck(request, event, registered_now=registered_now)}
+    response = render(request, "tournaments/_my_deck.html", context)
+    return reswap(retarget(response, "#my-deck"), "outerHTML")
+
+
 def event_url(event: Event) -> str:
     return reverse("event-detail", args=[event.slug])
 
@@ -174,6 +301,12 @@ def event_deck_lists(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 def _deck_list_page_rows(event: Event) -> list[dict[str, Any]]:
+    history: dict[int, list[DeckListChange]] = {}
+    changes = DeckListChange.objects.filter(registration__event=event).select_related(
+        "changed_by", "new_deck_list"
+    )
+    for change in changes.order_by("-changed_at", "-pk"):
+        history.setdefault(change.registration_id, []).append(change)
     return [
         {
             "registration": row.registration,
@@ -181,9 +314,62 @@ def _deck_list_page_rows(event: Event) -> list[dict[str, Any]]:
             "ruling": row.ruling,
             "legal": row.legal,
             "counts": section_counts(row.registration.deck_list) if row.registration.deck_list else {},
+            "history": history.get(row.registration.pk, []),
         }
         for row in deck_list_rows(event)
     ]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_deck_replace(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    """A judge or organizer replaces a player's list with a corrected one and says why (for the history)."""
+    event = _staff_event(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "deck_list"), event=event, pk=registration_id
+    )
+    deck_list = registration.deck_list
+    problems: list[DeckProblem] = []
+    if request.method == "POST":
+        form = DeckReplaceForm(request.POST)
+        if form.is_valid():
+            try:
+                services.registration_deck_replace(
+                    registration=registration,
+                    judge=cast(User, request.user),
+                    reason=form.cleaned_data["reason"],
+                    text=form.cleaned_data["text"],
+                )
+            except DeckListInvalid as error:
+                problems = error.problems
+                form.add_error("text", "The list was not saved: fix the lines below.")
+            except ValidationError as error:
+                if hasattr(error, "error_dict"):
+                    for field, field_errors in error.message_dict.items():
+                        form.add_error(field if field in form.fields else None, field_errors)
+                else:
+                    form.add_error(None, error.messages)
+            else:
+                messages.success(request, f"{_player_name(registration)}'s deck list is replaced.")
+                lists_url = reverse("event-deck-lists", args=[event.slug])
+                return redirect(f"{lists_url}#registration-{registration.pk}")
+    else:
+        form = DeckReplaceForm(initial={"text": deck_list.text if deck_list else ""})
+    return render(
+        request,
+        "tournaments/deck_replace.html",
+        {
+            "event": event,
+            "registration": registration,
+            "player": _player_name(registration),
+            "form": form,
+            "problems": problems,
+            "ruling": deck_legality(deck_list=deck_list, banlist=event.banlist) if deck_list else None,
+            "counts": section_counts(deck_list) if deck_list else {},
+            "history": list(deck_list_history(registration)),
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required
