@@ -19,3 +19,11 @@ class DeckReplaceForm(forms.Form):
         label="Corrected list", required=False, strip=False, max_length=MAX_DECK_TEXT, widget=forms.Textarea
     )
     reason = forms.CharField(label="Reason", required=False, max_length=MAX_REASON, widget=forms.Textarea)
+
+
+class SideCheckForm(forms.Form):
+    """The deck a player presents between duels, as pasted by the judge checking it."""
+
+    text = forms.CharField(
+        label="The deck as presented now", strip=False, max_length=MAX_DECK_TEXT, widget=forms.Textarea
+    )

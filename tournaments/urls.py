@@ -20,5 +20,10 @@ urlpatterns = [
         views.round_deck_checks,
         name="round-deck-checks",
     ),
+    path(
+        "events/<slug:slug>/decklists/<int:registration_id>/side-check/",
+        views.event_side_check,
+        name="event-side-check",
+    ),
     path("organize/", views.organize, name="organize"),
 ]

@@ -20,7 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -35,15 +35,18 @@ from decks.selectors import (
     MAX_SEARCH_RESULTS,
     cards_matching,
     deck_legality,
+    deck_list_parse,
+    deck_sections,
     deck_text,
     search_sections,
     section_counts,
+    side_deck_check,
 )
 from decks.services import DeckListInvalid
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments import services
-from tournaments.forms import MAX_DECK_TEXT, DeckReplaceForm
+from tournaments.forms import MAX_DECK_TEXT, DeckReplaceForm, SideCheckForm
 from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
 from tournaments.selectors import (
     DECK_STAFF,
@@ -503,3 +506,42 @@ def organize(request: HtmxHttpRequest) -> HttpResponse:
     events = events_staffed_by(request.user, (EventRole.Role.ORGANIZER,)).order_by("-starts_at")
     rows = [{"event": event, "registrations": registrations_for(event)} for event in events]
     return render(request, "tournaments/organize.html", {"rows": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_side_check(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    """Between duels, a judge holds the deck a player presents against the list they registered.
+
+    The verdict is the engine's ``side_swap`` ruling (counts kept, only registered cards, decks still legal);
+    nothing is stored here: the match page records a swap on its duel.
+    """
+    event = _staff_event(request, slug)
+    registration = get_object_or_404(
+        Registration.objects.select_related("player", "deck_list"), event=event, pk=registration_id
+    )
+    if registration.deck_list is None:
+        raise Http404("This player has not registered a deck list.")
+    ruling: dict[str, Any] | None = None
+    problems: list[DeckProblem] = []
+    form = SideCheckForm(request.POST or None, initial={"text": registration.deck_list.text})
+    if request.method == "POST" and form.is_valid():
+        parsed = deck_list_parse(game=event.game, text=form.cleaned_data["text"])
+        if parsed.ok:
+            ruling = side_deck_check(registered=registration.deck_list, presented=deck_sections(parsed))
+        else:
+            problems = parsed.problems
+    return render(
+        request,
+        "tournaments/side_check.html",
+        {
+            "event": event,
+            "registration": registration,
+            "player": _player_name(registration),
+            "form": form,
+            "problems": problems,
+            "ruling": ruling,
+            "registered_counts": section_counts(registration.deck_list),
+        },
+        status=400 if problems else 200,
+    )
