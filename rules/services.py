@@ -8,9 +8,20 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
+from decks.catalog import DatabaseCatalog
 from rules import engine
 from rules.engine.version import ENGINE_VERSION
 from rules.models import Ruling
+
+
+def judge_with_catalog(dispute: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's ruling, with the card catalog of the dispute's game for cards named without their stats.
+
+    Raises ``engine.DisputeError`` for a dispute that breaks the format.
+    """
+    game = dispute.get("game")
+    catalog = DatabaseCatalog(game) if game in ("yugioh", "mtg") else None
+    return engine.judge(dispute, catalog)
 
 
 class IdempotencyKeyReused(Exception):
@@ -40,7 +51,7 @@ def ruling_create(
         existing = _replay(requested_by=requested_by, idempotency_key=idempotency_key, dispute=dispute)
         if existing is not None:
             return existing, False
-    decided = engine.judge(dispute)
+    decided = judge_with_catalog(dispute)
     try:
         with transaction.atomic():
             ruling = Ruling.objects.create(

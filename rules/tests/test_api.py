@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import threading
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.db import connection, connections
 from rest_framework.test import APIClient
 
 from rules.engine.version import ENGINE_VERSION
 from rules.models import Ruling
+from tournaments.demo import DEMO_CARDS
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory, UserFactory
 
@@ -147,3 +150,56 @@ def test_two_concurrent_retries_with_one_key_store_one_ruling(gaia_attacks_dark_
     assert sorted(code for code, _ in answers) == [200, 201]
     assert len({ruling_id for _, ruling_id in answers}) == 1
     assert Ruling.objects.count() == 1
+
+
+def test_cards_named_without_their_stats_are_looked_up_in_the_catalog(player_client):
+    """A dispute may name a card and leave its stats to the catalog; the ruling uses the catalog's ATK."""
+    call_command("import_cards", str(DEMO_CARDS), stdout=StringIO())
+    dispute = {
+        "game": "yugioh",
+        "state": {
+            "turn": 3,
+            "turn_player": "A",
+            "phase": "battle",
+            "step": "battle",
+            "players": {
+                "A": {
+                    "monster_zones": [
+                        {"id": "a1", "name": "Dark Magician", "position": "attack", "placed_turn": 1},
+                        None,
+                        None,
+                        None,
+                        None,
+                    ]
+                },
+                "B": {"lp": 8000},
+            },
+        },
+        "action": {"type": "attack", "player": "A", "attacker": "a1", "target": None},
+    }
+
+    ruling = player_client.post("/api/v1/rulings/", dispute, format="json").json()["ruling"]
+
+    assert ruling["legal"] is True
+    assert ruling["outcome"]["lp"]["B"] == 8000 - 2500
+
+
+def test_a_deck_of_names_alone_is_checked_with_the_catalog(player_client):
+    """deck_check on names alone works once the catalog is imported (the engine asks for nothing)."""
+    call_command("import_cards", str(DEMO_CARDS), stdout=StringIO())
+    main = [{"name": "Dark Magician", "count": 3}, {"name": "Pot of Desires", "count": 3}]
+    main += [{"name": name, "count": 2} for name in ("Dark Magician Girl", "Eternal Soul", "Illusion Magic")]
+    main += [{"name": "Twin Twisters", "count": 28}]
+    dispute = {
+        "game": "yugioh",
+        "action": {
+            "type": "deck_check",
+            "deck": {"main": main, "extra": [{"name": "Dark Paladin", "count": 1}]},
+        },
+    }
+
+    ruling = player_client.post("/api/v1/rulings/", dispute, format="json").json()["ruling"]
+
+    assert ruling["legal"] is False
+    assert [v["code"] for v in ruling["violations"]] == ["deck.copies"]
+    assert "Twin Twisters" in ruling["violations"][0]["message"]

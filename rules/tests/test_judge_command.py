@@ -10,6 +10,8 @@ from django.core.management import CommandError, call_command
 
 from rules.tests.conftest import EXAMPLES, example
 
+pytestmark = pytest.mark.django_db
+
 YGO_EXAMPLES = sorted(path.stem for path in EXAMPLES.glob("ygo-*.json"))
 
 

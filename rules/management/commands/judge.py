@@ -3,7 +3,8 @@
 A JSON list of disputes gives a list of rulings in the same order, all judged in this one process. A
 dispute in the list that breaks the format gets ``{"error": ...}`` in its place so the others still count;
 the exit status is then 1. A single malformed dispute prints the problems on stderr and exits with 1.
-Nothing is stored: this is the engine on the command line.
+Nothing is stored: this is the engine on the command line, with the card catalog for cards named without
+their stats.
 """
 
 from __future__ import annotations
@@ -14,14 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import connection
 
+from decks.catalog import DatabaseCatalog
+from decks.models import Card
 from rules import engine
 
 
-def _judge_one(dispute: Any) -> dict[str, Any]:
+def _judge_one(dispute: Any, catalogs: dict[str, DatabaseCatalog]) -> dict[str, Any]:
+    """One ruling; the catalogs are shared by a whole batch, so each card is looked up once per run."""
     if not isinstance(dispute, dict):
         raise engine.DisputeError("$", "expected a dispute, a JSON object")
-    return engine.judge(dispute)
+    game = dispute.get("game")
+    return engine.judge(dispute, catalogs.get(game) if isinstance(game, str) else None)
 
 
 class Command(BaseCommand):
@@ -47,12 +53,15 @@ class Command(BaseCommand):
             ) from None
 
         indent = options["indent"]
+        if Card._meta.db_table not in connection.introspection.table_names():
+            raise CommandError("the card catalog is not set up yet: run `python manage.py migrate` first")
+        catalogs = {game: DatabaseCatalog(game) for game in ("yugioh", "mtg")}
         if isinstance(document, list):
             rulings: list[dict[str, Any]] = []
             failed = 0
             for dispute in document:
                 try:
-                    rulings.append(_judge_one(dispute))
+                    rulings.append(_judge_one(dispute, catalogs))
                 except engine.DisputeError as error:
                     failed += 1
                     rulings.append({"error": {"problems": error.problems()}})
@@ -61,7 +70,7 @@ class Command(BaseCommand):
                 raise CommandError(f"{failed} of {len(document)} disputes do not follow the dispute format")
             return
         try:
-            ruling = _judge_one(document)
+            ruling = _judge_one(document, catalogs)
         except engine.DisputeError as error:
             problems = "; ".join(f"{p['path']}: {p['message']}" for p in error.problems())
             raise CommandError(f"{source}: {problems}") from None
