@@ -1,15 +1,5 @@
-"""Pages for events: the store's home page, an event's pairings, the organizer's overview, a player's deck
-list (pasted, uploaded or built from the catalog), the judges' deck lists (with CSV and text exports, and a
-page to replace a list) and a round's deck checks.
-
-Every write goes through ``tournaments.services``, exactly as the API's; legality is the engine's ruling
-(``decks.selectors.deck_legality``), shown with its own messages.
-
-The deck builder keeps the list being built as text in a form, on the server's side of things: adding a card
-posts the text with the card, and the text comes back rewritten by ``decks.parsing`` (so a card added twice
-is one "2 Name" line). "Register this list" hands that text to ``registration_deck_submit_text``, the service
-pasting uses, so the deadline, the parsing and the engine's verdict are the same whichever way a list came.
-"""
+"""Deck tools for an event's judges and organizers: every list with its legality, CSV and text exports,
+replacing a list with a reason, Side Deck checks and a round's deck checks."""
 
 from __future__ import annotations
 
@@ -23,37 +13,28 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
-from django_htmx.http import reswap, retarget
+from django.views.decorators.http import require_http_methods
 
 from config.http import HtmxHttpRequest
-from decks.models import Card
-from decks.parsing import SECTIONS, DeckProblem, parse_deck_text
+from decks.parsing import DeckProblem
 from decks.selectors import (
-    MAX_QUERY_LENGTH,
-    MAX_SEARCH_RESULTS,
-    cards_matching,
     deck_legality,
     deck_list_parse,
     deck_sections,
     deck_text,
-    search_sections,
     section_counts,
     side_deck_check,
 )
 from decks.services import DeckListInvalid
 from matches.models import Match
-from matches.selectors import pairings_for_round
 from tournaments import services
-from tournaments.forms import MAX_DECK_TEXT, DeckReplaceForm, SideCheckForm
-from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
+from tournaments.forms import DeckReplaceForm, SideCheckForm
+from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors import (
     DECK_STAFF,
     current_round,
     deck_checks_for_round,
     deck_list_history,
-    events_staffed_by,
     events_visible_to,
     is_event_staff,
     registrations_for,
@@ -61,222 +42,6 @@ from tournaments.selectors import (
 from tournaments.selectors import (
     event_deck_lists as deck_list_rows,
 )
-
-MAX_YDK_BYTES = 64 * 1024  # a .ydk of a full deck is a few hundred bytes
-
-
-def home(request: HtmxHttpRequest) -> HttpResponse:
-    events = events_visible_to(request.user)
-    return render(
-        request,
-        "tournaments/home.html",
-        {
-            "running": events.filter(status=Event.Status.RUNNING).order_by("starts_at"),
-            "upcoming": events.filter(status=Event.Status.REGISTRATION).order_by("starts_at"),
-            "finished": events.filter(status=Event.Status.FINISHED).order_by("-starts_at")[:10],
-        },
-    )
-
-
-def event_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """An event's current round: pairings by table, searchable by player name (htmx swaps the table)."""
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    return _event_page(request, event)
-
-
-def _event_page(
-    request: HtmxHttpRequest,
-    event: Event,
-    *,
-    problems: list[DeckProblem] | None = None,
-    pasted: str = "",
-    builder: dict[str, Any] | None = None,
-    status: int = 200,
-) -> HttpResponse:
-    round_ = current_round(event)
-    name = request.GET.get("player", "").strip()[:80]
-    context: dict[str, object] = {
-        "event": event,
-        "round": round_,
-        "pairings": pairings_for_round(round_, name) if round_ else [],
-        "player_query": name,
-        "now": timezone.now(),
-        "is_staff": is_event_staff(request.user, event),
-    }
-    if request.htmx:
-        return render(request, "tournaments/_pairings.html", context)
-    context["registrations"] = registrations_for(event)
-    context["is_deck_staff"] = is_event_staff(request.user, event, DECK_STAFF)
-    context["my_deck"] = _my_deck(request, event, builder=builder)
-    context["deck_problems"] = problems or []
-    context["pasted"] = pasted
-    return render(request, "tournaments/event_detail.html", context, status=status)
-
-
-def _my_deck(
-    request: HtmxHttpRequest,
-    event: Event,
-    *,
-    builder: dict[str, Any] | None = None,
-    registered_now: bool = False,
-) -> dict[str, Any] | None:
-    """The "My deck" section of a registered player: their list, its legality, the lock, the history and
-    the deck builder."""
-    if not request.user.is_authenticated:
-        return None
-    registration = (
-        Registration.objects.select_related("deck_list").filter(event=event, player=request.user).first()
-    )
-    if registration is None:
-        return None
-    deck_list = registration.deck_list
-    return {
-        "registration": registration,
-        "deck_list": deck_list,
-        "ruling": deck_legality(deck_list=deck_list, banlist=event.banlist) if deck_list else None,
-        "counts": section_counts(deck_list) if deck_list else {},
-        "locked": services.deck_lists_locked(event),
-        "history": list(deck_list_history(registration)),
-        "builder": builder or _builder_context(event),
-        "registered_now": registered_now,
-    }
-
-
-@login_required
-@require_POST
-def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """A player registers a pasted list or an uploaded .ydk; problems come back on the event page."""
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    registration = get_object_or_404(Registration, event=event, player=request.user)
-    text = request.POST.get("text", "")
-    upload = request.FILES.get("ydk")
-    ydk: str | None = None
-    if upload is not None:
-        if upload.size is not None and upload.size > MAX_YDK_BYTES:
-            problem = DeckProblem(0, f"a .ydk file is a few hundred bytes; this one is {upload.size} bytes")
-            return _event_page(request, event, problems=[problem], status=400)
-        ydk = upload.read().decode("utf-8", errors="replace")
-    elif not text.strip():
-        problem = DeckProblem(0, "paste your list or choose a .ydk file")
-        return _event_page(request, event, problems=[problem], status=400)
-    try:
-        services.registration_deck_submit_text(
-            registration=registration,
-            by=cast(User, request.user),
-            text=None if ydk is not None else text,
-            ydk=ydk,
-        )
-    except DeckListInvalid as error:
-        return _event_page(request, event, problems=error.problems, pasted=text, status=400)
-    except services.DeckListLocked as error:
-        messages.error(request, str(error))
-        return _event_page(request, event, pasted=text, status=409)
-    messages.success(request, "Your deck list is registered.")
-    return redirect(f"{event_url(event)}#my-deck")
-
-
-def _builder_context(
-    event: Event,
-    *,
-    text: str = "",
-    query: str = "",
-    problems: list[DeckProblem] | None = None,
-    problem_title: str = "",
-    open_: bool = False,
-) -> dict[str, Any]:
-    """What the deck builder shows: the list so far with its section counts, and the search's results."""
-    parsed = parse_deck_text(text, game=event.game)
-    query = query.strip()[:MAX_QUERY_LENGTH]
-    return {
-        "catalog_has_cards": Card.objects.filter(game=event.game).exists(),
-        "text": text,
-        "query": query,
-        "results": list(cards_matching(event.game, query, MAX_SEARCH_RESULTS)) if query else [],
-        "sections": search_sections(event.game),
-        "counts": [
-            (section.title(), sum(entry.count for entry in entries))
-            for section, entries in parsed.entries.items()
-        ],
-        "problems": problems or [],
-        "problem_title": problem_title,
-        "open": open_,
-    }
-
-
-def _builder_add(event: Event, text: str, add: str) -> tuple[str, list[DeckProblem]]:
-    """The builder's text with one more copy of a catalog card (``add`` is "<section>:<card name>"), merged
-    into its line if the card is already in that section; or the text unchanged and what stopped it."""
-    section, _, name = add.partition(":")
-    if section not in SECTIONS[event.game]:
-        return text, [DeckProblem(0, f"a {event.get_game_display()} deck has no section {section!r}")]
-    card = Card.objects.filter(game=event.game, name=name).first()
-    if card is None:
-        return text, [DeckProblem(0, f"the catalog has no card named {name!r}")]
-    unreadable = parse_deck_text(text, game=event.game).problems
-    if unreadable:
-        # A line the player typed that does not read as a card: rewriting the text would drop it.
-        return text, [DeckProblem(0, "fix these lines before adding more cards"), *unreadable]
-    merged = parse_deck_text(f"{text}\n{section.title()}\n1 {card.name}\n", game=event.game)
-    if merged.problems:
-        return text, merged.problems
-    return deck_text(merged.as_engine_deck()), []
-
-
-@login_required
-@require_POST
-def event_deck_builder(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """The deck builder's form: ``add`` puts a card searched in the catalog on the list being built;
-    ``action=register`` registers that list exactly as a pasted one is.
-
-    With htmx, adding answers with the builder alone and registering with the whole "My deck" section (htmx
-    swaps 2xx answers only, so problems come back as a 200 there); without, each answer is the event page.
-    """
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    registration = get_object_or_404(Registration, event=event, player=request.user)
-    text = request.POST.get("text", "")[:MAX_DECK_TEXT]
-    query = request.POST.get("q", "")
-    problems: list[DeckProblem] = []
-    problem_title = "That card was not added:"
-    if request.POST.get("action") == "register":
-        problem_title = "Your list was not registered:"
-        if not text.strip():
-            problems = [DeckProblem(0, "add cards to your list first: search for them by name")]
-        else:
-            try:
-                services.registration_deck_submit_text(
-                    registration=registration, by=cast(User, request.user), text=text
-                )
-            except DeckListInvalid as error:
-                problems = error.problems
-            except services.DeckListLocked as error:
-                if request.htmx:
-                    return _my_deck_section(request, event)
-                messages.error(request, str(error))
-                return _event_page(request, event, status=409)
-            else:
-                if request.htmx:
-                    return _my_deck_section(request, event, registered_now=True)
-                messages.success(request, "Your deck list is registered.")
-                return redirect(f"{event_url(event)}#my-deck")
-    elif request.POST.get("add"):
-        text, problems = _builder_add(event, text, request.POST["add"])
-    builder = _builder_context(
-        event, text=text, query=query, problems=problems, problem_title=problem_title, open_=True
-    )
-    if request.htmx:
-        return render(request, "tournaments/_deck_builder.html", {"event": event, "builder": builder})
-    return _event_page(request, event, builder=builder, status=400 if problems else 200)
-
-
-def _my_deck_section(request: HtmxHttpRequest, event: Event, *, registered_now: bool = False) -> HttpResponse:
-    """The "My deck" section alone, swapped in place of the builder's whole section."""
-    context = {"event": event, "my_deck": _my_deck(request, event, registered_now=registered_now)}
-    response = render(request, "tournaments/_my_deck.html", context)
-    return reswap(retarget(response, "#my-deck"), "outerHTML")
-
-
-def event_url(event: Event) -> str:
-    return reverse("event-detail", args=[event.slug])
 
 
 def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
@@ -498,14 +263,6 @@ def round_deck_checks(request: HtmxHttpRequest, slug: str, number: int) -> HttpR
         },
         status=400 if errors else 200,
     )
-
-
-@login_required
-def organize(request: HtmxHttpRequest) -> HttpResponse:
-    """The events the user organizes, with their registrations at a glance."""
-    events = events_staffed_by(request.user, (EventRole.Role.ORGANIZER,)).order_by("-starts_at")
-    rows = [{"event": event, "registrations": registrations_for(event)} for event in events]
-    return render(request, "tournaments/organize.html", {"rows": rows})
 
 
 @login_required

@@ -1,0 +1,44 @@
+"""Event pages: the store's home page, an event's pairings (with the player's own deck below them), the
+organizer's overview."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from config.http import HtmxHttpRequest
+from tournaments.models import Event, EventRole
+from tournaments.selectors import (
+    events_staffed_by,
+    events_visible_to,
+    registrations_for,
+)
+from tournaments.views.event_page import _event_page
+
+
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    events = events_visible_to(request.user)
+    return render(
+        request,
+        "tournaments/home.html",
+        {
+            "running": events.filter(status=Event.Status.RUNNING).order_by("starts_at"),
+            "upcoming": events.filter(status=Event.Status.REGISTRATION).order_by("starts_at"),
+            "finished": events.filter(status=Event.Status.FINISHED).order_by("-starts_at")[:10],
+        },
+    )
+
+
+def event_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """An event's current round: pairings by table, searchable by player name (htmx swaps the table)."""
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    return _event_page(request, event)
+
+
+@login_required
+def organize(request: HtmxHttpRequest) -> HttpResponse:
+    """The events the user organizes, with their registrations at a glance."""
+    events = events_staffed_by(request.user, (EventRole.Role.ORGANIZER,)).order_by("-starts_at")
+    rows = [{"event": event, "registrations": registrations_for(event)} for event in events]
+    return render(request, "tournaments/organize.html", {"rows": rows})

@@ -1,0 +1,144 @@
+"""A player's deck list for an event: pasted, uploaded as a .ydk, or built from the catalog.
+
+Every write goes through ``tournaments.services``, exactly as the API's; legality is the engine's ruling
+(``decks.selectors.deck_legality``), shown with its own messages.
+
+The deck builder keeps the list being built as text in a form, on the server's side of things: adding a card
+posts the text with the card, and the text comes back rewritten by ``decks.parsing`` (so a card added twice
+is one "2 Name" line). "Register this list" hands that text to ``registration_deck_submit_text``, the service
+pasting uses, so the deadline, the parsing and the engine's verdict are the same whichever way a list came.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+from django_htmx.http import reswap, retarget
+
+from config.http import HtmxHttpRequest
+from decks.models import Card
+from decks.parsing import SECTIONS, DeckProblem, parse_deck_text
+from decks.selectors import (
+    deck_text,
+)
+from decks.services import DeckListInvalid
+from tournaments import services
+from tournaments.forms import MAX_DECK_TEXT
+from tournaments.models import Event, Registration
+from tournaments.selectors import (
+    events_visible_to,
+)
+from tournaments.views.event_page import _builder_context, _event_page, _my_deck, event_url
+
+MAX_YDK_BYTES = 64 * 1024  # a .ydk of a full deck is a few hundred bytes
+
+
+@login_required
+@require_POST
+def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """A player registers a pasted list or an uploaded .ydk; problems come back on the event page."""
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    registration = get_object_or_404(Registration, event=event, player=request.user)
+    text = request.POST.get("text", "")
+    upload = request.FILES.get("ydk")
+    ydk: str | None = None
+    if upload is not None:
+        if upload.size is not None and upload.size > MAX_YDK_BYTES:
+            problem = DeckProblem(0, f"a .ydk file is a few hundred bytes; this one is {upload.size} bytes")
+            return _event_page(request, event, problems=[problem], status=400)
+        ydk = upload.read().decode("utf-8", errors="replace")
+    elif not text.strip():
+        problem = DeckProblem(0, "paste your list or choose a .ydk file")
+        return _event_page(request, event, problems=[problem], status=400)
+    try:
+        services.registration_deck_submit_text(
+            registration=registration,
+            by=cast(User, request.user),
+            text=None if ydk is not None else text,
+            ydk=ydk,
+        )
+    except DeckListInvalid as error:
+        return _event_page(request, event, problems=error.problems, pasted=text, status=400)
+    except services.DeckListLocked as error:
+        messages.error(request, str(error))
+        return _event_page(request, event, pasted=text, status=409)
+    messages.success(request, "Your deck list is registered.")
+    return redirect(f"{event_url(event)}#my-deck")
+
+
+def _builder_add(event: Event, text: str, add: str) -> tuple[str, list[DeckProblem]]:
+    """The builder's text with one more copy of a catalog card (``add`` is "<section>:<card name>"), merged
+    into its line if the card is already in that section; or the text unchanged and what stopped it."""
+    section, _, name = add.partition(":")
+    if section not in SECTIONS[event.game]:
+        return text, [DeckProblem(0, f"a {event.get_game_display()} deck has no section {section!r}")]
+    card = Card.objects.filter(game=event.game, name=name).first()
+    if card is None:
+        return text, [DeckProblem(0, f"the catalog has no card named {name!r}")]
+    unreadable = parse_deck_text(text, game=event.game).problems
+    if unreadable:
+        # A line the player typed that does not read as a card: rewriting the text would drop it.
+        return text, [DeckProblem(0, "fix these lines before adding more cards"), *unreadable]
+    merged = parse_deck_text(f"{text}\n{section.title()}\n1 {card.name}\n", game=event.game)
+    if merged.problems:
+        return text, merged.problems
+    return deck_text(merged.as_engine_deck()), []
+
+
+@login_required
+@require_POST
+def event_deck_builder(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The deck builder's form: ``add`` puts a card searched in the catalog on the list being built;
+    ``action=register`` registers that list exactly as a pasted one is.
+
+    With htmx, adding answers with the builder alone and registering with the whole "My deck" section (htmx
+    swaps 2xx answers only, so problems come back as a 200 there); without, each answer is the event page.
+    """
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    registration = get_object_or_404(Registration, event=event, player=request.user)
+    text = request.POST.get("text", "")[:MAX_DECK_TEXT]
+    query = request.POST.get("q", "")
+    problems: list[DeckProblem] = []
+    problem_title = "That card was not added:"
+    if request.POST.get("action") == "register":
+        problem_title = "Your list was not registered:"
+        if not text.strip():
+            problems = [DeckProblem(0, "add cards to your list first: search for them by name")]
+        else:
+            try:
+                services.registration_deck_submit_text(
+                    registration=registration, by=cast(User, request.user), text=text
+                )
+            except DeckListInvalid as error:
+                problems = error.problems
+            except services.DeckListLocked as error:
+                if request.htmx:
+                    return _my_deck_section(request, event)
+                messages.error(request, str(error))
+                return _event_page(request, event, status=409)
+            else:
+                if request.htmx:
+                    return _my_deck_section(request, event, registered_now=True)
+                messages.success(request, "Your deck list is registered.")
+                return redirect(f"{event_url(event)}#my-deck")
+    elif request.POST.get("add"):
+        text, problems = _builder_add(event, text, request.POST["add"])
+    builder = _builder_context(
+        event, text=text, query=query, problems=problems, problem_title=problem_title, open_=True
+    )
+    if request.htmx:
+        return render(request, "tournaments/_deck_builder.html", {"event": event, "builder": builder})
+    return _event_page(request, event, builder=builder, status=400 if problems else 200)
+
+
+def _my_deck_section(request: HtmxHttpRequest, event: Event, *, registered_now: bool = False) -> HttpResponse:
+    """The "My deck" section alone, swapped in place of the builder's whole section."""
+    context = {"event": event, "my_deck": _my_deck(request, event, registered_now=registered_now)}
+    response = render(request, "tournaments/_my_deck.html", context)
+    return reswap(retarget(response, "#my-deck"), "outerHTML")
