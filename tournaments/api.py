@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
+from django.core.validators import RegexValidator
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -46,6 +47,8 @@ from tournaments.selectors import (
 )
 from tournaments.services import deck_lists_locked
 
+NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.")
+
 
 class TokenObtainApi(APIView):
     """Exchange a username and password for the API token of that user (created on first use)."""
@@ -56,9 +59,16 @@ class TokenObtainApi(APIView):
 
     @extend_schema_serializer(component_name="TokenRequest")
     class InputSerializer(serializers.Serializer[object]):
-        username = serializers.CharField(min_length=1, max_length=150, trim_whitespace=False)
+        # DRF refuses NUL characters in any string; the pattern says so in the schema, so clients know.
+        username = serializers.CharField(
+            min_length=1, max_length=150, trim_whitespace=False, validators=[NO_NUL_CHARACTERS]
+        )
         password = serializers.CharField(
-            min_length=1, max_length=128, trim_whitespace=False, style={"input_type": "password"}
+            min_length=1,
+            max_length=128,
+            trim_whitespace=False,
+            style={"input_type": "password"},
+            validators=[NO_NUL_CHARACTERS],
         )
 
     @extend_schema_serializer(component_name="Token")
