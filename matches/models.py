@@ -1,4 +1,8 @@
-"""Matches of a round, what each player reported, and disputes raised at the table."""
+"""Matches of a round, their duels and coin tosses, what each player reported, and disputes at the table.
+
+Who chooses to play first and when a match is over are the rules engine's decisions
+(``rules.engine``'s ``match_result``); these models only record what happened.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +20,25 @@ class MatchResult(models.TextChoices):
     DOUBLE_LOSS = "double_loss", "Double loss"
 
 
+class MatchFormat(models.TextChoices):
+    """How a match is tallied (``shared/spec/dispute-format.md``, ``match_result``)."""
+
+    THREE_DUELS = "three_duels", "At most three duels"
+    FIRST_TO_TWO = "first_to_two", "First to two wins"
+
+
+def match_format_for_game(game: str) -> str:
+    """Each game's usual format: Yu-Gi-Oh! three duels, Magic first to two games."""
+    return MatchFormat.FIRST_TO_TWO if game == "mtg" else MatchFormat.THREE_DUELS
+
+
+class Side(models.TextChoices):
+    """A seat at the table: player A is the match's ``player_a``, B its ``player_b``."""
+
+    A = "A", "Player A"
+    B = "B", "Player B"
+
+
 class Match(models.Model):
     class Status(models.TextChoices):
         PLAYING = "playing", "Playing"
@@ -30,6 +53,9 @@ class Match(models.Model):
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLAYING)
     result = models.CharField(max_length=16, choices=MatchResult.choices, blank=True)
+    match_format = models.CharField(
+        max_length=16, choices=MatchFormat.choices, default=MatchFormat.THREE_DUELS
+    )
 
     class Meta:
         ordering = ["round", "table", "pk"]
@@ -53,6 +79,14 @@ class Match(models.Model):
     def __str__(self) -> str:
         opponent = self.player_b or "bye"
         return f"{self.round} table {self.table}: {self.player_a} vs {opponent}"
+
+    def side_of(self, user_id: int | None) -> str | None:
+        """``"A"`` or ``"B"`` for a player of this match, None for anyone else."""
+        if user_id is not None and user_id == self.player_a_id:
+            return Side.A
+        if user_id is not None and user_id == self.player_b_id:
+            return Side.B
+        return None
 
 
 class MatchReport(models.Model):
@@ -94,3 +128,141 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"Dispute at {self.match}"
+
+
+class CoinToss(models.Model):
+    """The random draw that decides who chooses to play first, when the engine says a toss decides."""
+
+    class Method(models.TextChoices):
+        COIN = "coin", "Coin"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="coin_tosses")
+    duel_number = models.PositiveSmallIntegerField()
+    winner = models.CharField(max_length=1, choices=Side.choices)
+    method = models.CharField(max_length=8, choices=Method.choices, default=Method.COIN)
+    tossed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "duel_number"]
+        constraints = [
+            # One toss per duel: a second press of "toss" must not get a luckier coin.
+            models.UniqueConstraint(fields=["match", "duel_number"], name="coin_toss_one_per_duel"),
+            models.CheckConstraint(
+                condition=models.Q(duel_number__gte=1), name="coin_toss_duel_number_positive"
+            ),
+            models.CheckConstraint(condition=models.Q(winner__in=["A", "B"]), name="coin_toss_winner_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Toss for duel {self.duel_number} of {self.match}: {self.winner}"
+
+
+class Duel(models.Model):
+    """One duel (Magic: game) of a match: who chose, what they chose, and its agreed result."""
+
+    class Choice(models.TextChoices):
+        FIRST = "first", "Play first"
+        SECOND = "second", "Play second"
+
+    class Result(models.TextChoices):
+        A = "A", "Player A wins"
+        B = "B", "Player B wins"
+        DRAW = "draw", "Draw"
+
+    class Reason(models.TextChoices):
+        LP = "lp", "Life points"
+        DECK_OUT = "deck_out", "Deck out"
+        CARD_EFFECT = "card_effect", "Card effect"
+        CONCESSION = "concession", "Concession"
+        PENALTY = "penalty", "Penalty"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="duels")
+    number = models.PositiveSmallIntegerField()
+    chooser = models.CharField(max_length=1, choices=Side.choices)
+    choice = models.CharField(max_length=8, choices=Choice.choices)
+    first_player = models.CharField(max_length=1, choices=Side.choices)
+    result = models.CharField(max_length=8, choices=Result.choices, blank=True)
+    reason = models.CharField(max_length=16, choices=Reason.choices, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="duel_number_unique_per_match"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="duel_number_positive"),
+            models.CheckConstraint(condition=models.Q(chooser__in=["A", "B"]), name="duel_chooser_valid"),
+            models.CheckConstraint(
+                condition=models.Q(choice__in=["first", "second"]), name="duel_choice_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(first_player__in=["A", "B"]), name="duel_first_player_valid"
+            ),
+            # The first player follows from the choice: choosing "first" puts the chooser first.
+            models.CheckConstraint(
+                condition=(
+                    models.Q(choice="first", first_player=models.F("chooser"))
+                    | (models.Q(choice="second") & ~models.Q(first_player=models.F("chooser")))
+                ),
+                name="duel_first_player_follows_choice",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(result__in=["", "A", "B", "draw"]), name="duel_result_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(reason__in=["", "lp", "deck_out", "card_effect", "concession", "penalty"]),
+                name="duel_reason_valid",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(result="") | models.Q(reason=""), name="duel_reason_needs_result"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Duel {self.number} of {self.match}"
+
+
+class DuelReport(models.Model):
+    """One player's report of one duel. Two agreeing reports make the duel's result final."""
+
+    duel = models.ForeignKey(Duel, on_delete=models.CASCADE, related_name="reports")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    result = models.CharField(max_length=8, choices=Duel.Result.choices)
+    reason = models.CharField(max_length=16, choices=Duel.Reason.choices, blank=True)
+    reported_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["duel", "reported_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["duel", "player"], name="duel_report_one_per_player"),
+            models.CheckConstraint(
+                condition=models.Q(result__in=["A", "B", "draw"]), name="duel_report_result_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(reason__in=["", "lp", "deck_out", "card_effect", "concession", "penalty"]),
+                name="duel_report_reason_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} reports {self.get_result_display()} for {self.duel}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to a POST sent with an ``Idempotency-Key``: a retry gets it back, not a redo."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=120)
+    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the method, path and body.")
+    status_code = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.key}: {self.status_code}"

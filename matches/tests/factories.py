@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import factory
 
-from matches.models import Match
+from matches.models import Duel, Match, match_format_for_game
 from tournaments.tests.factories import RoundFactory, UserFactory
 
 
@@ -14,3 +14,17 @@ class MatchFactory(factory.django.DjangoModelFactory[Match]):
     table = factory.Sequence(lambda n: n + 1)
     player_a = factory.SubFactory(UserFactory)
     player_b = factory.SubFactory(UserFactory)
+    match_format = factory.LazyAttribute(lambda match: match_format_for_game(match.round.event.game))
+
+
+class DuelFactory(factory.django.DjangoModelFactory[Duel]):
+    """A duel being played: A chose to play first."""
+
+    class Meta:
+        model = Duel
+
+    match = factory.SubFactory(MatchFactory)
+    number = 1
+    chooser = "A"
+    choice = "first"
+    first_player = "A"
