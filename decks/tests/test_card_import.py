@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
 from django.db import IntegrityError, transaction
@@ -16,10 +15,9 @@ from decks.services import CardImportError, card_import
 from decks.tests import cdbfiles as cdb
 from decks.tests.cdbfiles import Row, build_cdb
 from decks.tests.factories import CardFactory
+from tests.shared_files import require_shared
 
 pytestmark = pytest.mark.django_db
-
-REAL_CDB = Path("/work/shared/data/cards-2018.cdb")
 
 
 def test_a_small_cdb_lands_in_the_catalog_with_every_field():
@@ -376,9 +374,9 @@ def test_magic_and_yugioh_cards_of_one_name_do_not_collide():
 # --- The real 2018 database -----------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not REAL_CDB.exists(), reason="shared/data/cards-2018.cdb is not in this checkout")
 def test_the_real_2018_cards_cdb_imports_once_and_resolves_known_cards():
     # given the real database of 8,787 rows, 134 of them with an alias
+    REAL_CDB = require_shared("data/cards-2018.cdb")
     started = time.perf_counter()
 
     # when it is imported, then imported again

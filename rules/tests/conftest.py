@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples"
+from tests.shared_files import require_shared
 
 
 def example(name: str) -> dict[str, Any]:
     """The dispute and expected ruling of ``shared/spec/examples/<name>.json``."""
-    document: dict[str, Any] = json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
+    path = require_shared(f"spec/examples/{name}.json")
+    document: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return document
+
+
+def yugioh_example_names() -> list[str]:
+    """Every Yu-Gi-Oh! worked example of the spec, by name."""
+    return sorted(path.stem for path in require_shared("spec/examples").glob("ygo-*.json"))
 
 
 @pytest.fixture

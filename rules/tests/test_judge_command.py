@@ -8,11 +8,9 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
-from rules.tests.conftest import EXAMPLES, example
+from rules.tests.conftest import example, yugioh_example_names
 
 pytestmark = pytest.mark.django_db
-
-YGO_EXAMPLES = sorted(path.stem for path in EXAMPLES.glob("ygo-*.json"))
 
 
 def run_judge(*args: str, stdout: io.StringIO | None = None) -> str:
@@ -32,13 +30,14 @@ def test_a_dispute_file_prints_its_ruling(tmp_path, gaia_attacks_dark_magician):
 
 
 def test_a_list_from_stdin_gives_rulings_in_the_same_order(monkeypatch):
-    disputes = [example(name)["dispute"] for name in YGO_EXAMPLES]
+    names = yugioh_example_names()
+    disputes = [example(name)["dispute"] for name in names]
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(disputes)))
 
     rulings = json.loads(run_judge("-"))
 
     assert [ruling["legal"] for ruling in rulings] == [
-        example(name)["expected_ruling"]["legal"] for name in YGO_EXAMPLES
+        example(name)["expected_ruling"]["legal"] for name in names
     ]
 
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
+from tests.shared_files import require_shared
 from tournaments.tests.factories import PASSWORD, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "spec" / "examples"
 
 
 def log_in(page, live_server, username: str) -> None:
@@ -64,7 +62,7 @@ def test_a_player_describes_an_attack_in_the_form_and_reads_the_ruling(live_serv
 
 def test_a_judge_pastes_a_dispute_and_sees_why_it_is_illegal(live_server, page):
     UserFactory(username="jude")
-    dispute = json.loads((EXAMPLES / "ygo-trap-same-turn.json").read_text())["dispute"]
+    dispute = json.loads(require_shared("spec/examples/ygo-trap-same-turn.json").read_text())["dispute"]
     log_in(page, live_server, "jude")
 
     page.goto(f"{live_server.url}/rulings/new/?mode=json")
