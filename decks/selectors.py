@@ -20,7 +20,7 @@ from django.core.cache import cache
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
 from decks.catalog import DatabaseCatalog
-from decks.models import Banlist, Card, CardImport, DeckList
+from decks.models import Banlist, Card, CardImport, DeckList, Game
 from decks.parsing import (
     SECTIONS,
     DeckProblem,
@@ -129,17 +129,22 @@ def section_counts(deck_list: DeckList) -> dict[str, int]:
 
 
 def deck_legality(
-    *, deck_list: DeckList, banlist: Banlist | None = None, catalog: CardCatalog | None = None
+    *,
+    deck_list: DeckList,
+    banlist: Banlist | None = None,
+    catalog: CardCatalog | None = None,
+    limits: Mapping[str, list[str]] | None = None,
 ) -> dict[str, Any]:
     """The engine's ``deck_check`` ruling for ``deck_list`` under ``banlist`` (if any).
 
     ``legal`` is true, false, or null when the catalog lacks a card's kind or frame (the engine then says
     which card). Per-card messages are the ruling's ``violations``. A banlist of another game is ignored.
-    ``catalog`` lets a page checking many lists share one catalog cache.
+    A page checking many lists under one banlist passes one ``catalog`` and the banlist's ``limits``
+    (from :func:`banlist_limits`), so neither is read again for every list.
     """
     action: dict[str, Any] = {"type": "deck_check", "deck": _engine_deck(deck_list.game, deck_list.sections)}
     if banlist is not None and banlist.game == deck_list.game:
-        action["banlist"] = banlist_limits(banlist)
+        action["banlist"] = dict(limits) if limits is not None else banlist_limits(banlist)
     return judge(
         {"game": deck_list.game, "action": action}, catalog if catalog else DatabaseCatalog(deck_list.game)
     )
@@ -226,3 +231,24 @@ MAX_QUERY_LENGTH = 80  # longer than any card name
 def search_sections(game: str) -> list[tuple[str, str]]:
     """The sections a card can be added to in ``game``, with their button labels: ("main", "Main")..."""
     return [(section, section.title()) for section in SECTIONS.get(game, ())]
+
+
+def deck_text_with_card(*, game: str, text: str, section: str, name: str) -> tuple[str, list[DeckProblem]]:
+    """``text`` with one more copy of the catalog card ``name`` in ``section``, merged into its line if the
+    card is already there; or ``text`` unchanged and the problems that stopped it.
+
+    The deck builder keeps the list as text, so a card added twice must become one "2 Name" line, and a line
+    the player typed that does not read as a card must stop the add rather than be dropped by the rewrite.
+    """
+    if section not in SECTIONS.get(game, ()):
+        return text, [DeckProblem(0, f"a {Game(game).label} deck has no section {section!r}")]
+    card = Card.objects.filter(game=game, name=name).first()
+    if card is None:
+        return text, [DeckProblem(0, f"the catalog has no card named {name!r}")]
+    unreadable = parse_deck_text(text, game=game).problems
+    if unreadable:
+        return text, [DeckProblem(0, "fix these lines before adding more cards"), *unreadable]
+    merged = parse_deck_text(f"{text}\n{section.title()}\n1 {card.name}\n", game=game)
+    if merged.problems:
+        return text, merged.problems
+    return deck_text(merged.as_engine_deck()), []

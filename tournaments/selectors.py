@@ -141,13 +141,16 @@ def event_deck_lists(event: Event) -> list[DeckListRow]:
     cache for the whole page)."""
     # decks.selectors reads this module for visibility, so it is imported when called, not at load time.
     from decks.catalog import DatabaseCatalog
-    from decks.selectors import deck_legality
+    from decks.selectors import banlist_limits, deck_legality
 
     catalog = DatabaseCatalog(event.game)
+    limits = banlist_limits(event.banlist) if event.banlist is not None else None
     rows = []
     for registration in registrations_for(event):
         ruling = (
-            deck_legality(deck_list=registration.deck_list, banlist=event.banlist, catalog=catalog)
+            deck_legality(
+                deck_list=registration.deck_list, banlist=event.banlist, catalog=catalog, limits=limits
+            )
             if registration.deck_list is not None
             else None
         )

@@ -10,7 +10,13 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from decks.tests.factories import CardFactory, CardPrintingFactory, DeckListFactory
+from decks.tests.factories import (
+    BanlistEntryFactory,
+    BanlistFactory,
+    CardFactory,
+    CardPrintingFactory,
+    DeckListFactory,
+)
 from matches.tests.factories import MatchFactory
 from tournaments.models import DeckCheck, EventRole
 from tournaments.services import registration_deck_replace
@@ -144,3 +150,34 @@ def test_a_judge_picks_deck_checks_with_a_seed_and_sees_mismatches_highlighted(c
     assert "<code>table-luck</code>" in page
     assert "Counts differ" in page
     assert 'class="mismatch error-text"' in page
+
+
+def test_the_staff_deck_lists_page_reads_the_banlist_once_whatever_the_number_of_players(
+    client,
+):
+    """A regional's deck lists page must not cost a banlist query per player."""
+    banlist = BanlistFactory()
+    BanlistEntryFactory(banlist=banlist, card=CardFactory(name="Pot of Greed"), status="forbidden")
+    event = RegistrationFactory(event__banlist=banlist).event
+    judge = EventRoleFactory(event=event, role=EventRole.Role.JUDGE).user
+    client.force_login(judge)
+
+    def queries_for_the_page() -> int:
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(f"/events/{event.slug}/decklists/").status_code == 200
+        return len(captured)
+
+    for registration in event.registrations.all():
+        registration.deck_list = DeckListFactory(owner=registration.player, text="Main\n1 Pot of Greed\n")
+        registration.save(update_fields=["deck_list"])
+    few = queries_for_the_page()
+    for _ in range(4):
+        player = UserFactory()
+        same_cards = DeckListFactory(owner=player, text="Main\n1 Pot of Greed\n")
+        RegistrationFactory(event=event, player=player, deck_list=same_cards)
+    many = queries_for_the_page()
+
+    assert many == few

@@ -22,10 +22,9 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
 from config.http import HtmxHttpRequest
-from decks.models import Card
-from decks.parsing import SECTIONS, DeckProblem, parse_deck_text
+from decks.parsing import DeckProblem
 from decks.selectors import (
-    deck_text,
+    deck_text_with_card,
 )
 from decks.services import DeckListInvalid
 from tournaments import services
@@ -73,22 +72,9 @@ def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 def _builder_add(event: Event, text: str, add: str) -> tuple[str, list[DeckProblem]]:
-    """The builder's text with one more copy of a catalog card (``add`` is "<section>:<card name>"), merged
-    into its line if the card is already in that section; or the text unchanged and what stopped it."""
+    """The builder's text with one more copy of the card ``add`` names ("<section>:<card name>")."""
     section, _, name = add.partition(":")
-    if section not in SECTIONS[event.game]:
-        return text, [DeckProblem(0, f"a {event.get_game_display()} deck has no section {section!r}")]
-    card = Card.objects.filter(game=event.game, name=name).first()
-    if card is None:
-        return text, [DeckProblem(0, f"the catalog has no card named {name!r}")]
-    unreadable = parse_deck_text(text, game=event.game).problems
-    if unreadable:
-        # A line the player typed that does not read as a card: rewriting the text would drop it.
-        return text, [DeckProblem(0, "fix these lines before adding more cards"), *unreadable]
-    merged = parse_deck_text(f"{text}\n{section.title()}\n1 {card.name}\n", game=event.game)
-    if merged.problems:
-        return text, merged.problems
-    return deck_text(merged.as_engine_deck()), []
+    return deck_text_with_card(game=event.game, text=text, section=section, name=name)
 
 
 @login_required
