@@ -1,15 +1,19 @@
 from django.urls import path
 
-from matches import api
+from matches.api import duels, matches
 
 urlpatterns = [
-    path("matches/<int:match_id>/", api.MatchDetailApi.as_view(), name="api-match"),
-    path("matches/<int:match_id>/reports/", api.MatchReportApi.as_view(), name="api-match-report"),
-    path("matches/<int:match_id>/duels/", api.MatchDuelsApi.as_view(), name="api-match-duels"),
-    path("matches/<int:match_id>/toss/", api.MatchCoinTossApi.as_view(), name="api-match-toss"),
+    path("matches/<int:match_id>/", matches.MatchDetailApi.as_view(), name="api-match"),
+    path("matches/<int:match_id>/reports/", matches.MatchReportApi.as_view(), name="api-match-report"),
+    path("matches/<int:match_id>/duels/", duels.MatchDuelsApi.as_view(), name="api-match-duels"),
+    path("matches/<int:match_id>/toss/", duels.MatchCoinTossApi.as_view(), name="api-match-toss"),
     path(
         "matches/<int:match_id>/duels/<int:number>/reports/",
-        api.DuelReportApi.as_view(),
+        duels.DuelReportApi.as_view(),
         name="api-duel-reports",
     ),
+    # side decks
+    # disputes
+    # judging
+    # time
 ]

@@ -56,6 +56,13 @@ class Match(models.Model):
     match_format = models.CharField(
         max_length=16, choices=MatchFormat.choices, default=MatchFormat.THREE_DUELS
     )
+    # The final tally (duels won by each side and drawn), kept with the result for standings' tiebreakers.
+    games_a = models.PositiveSmallIntegerField(default=0)
+    games_b = models.PositiveSmallIntegerField(default=0)
+    games_drawn = models.PositiveSmallIntegerField(default=0)
+    time_called_at = models.DateTimeField(
+        null=True, blank=True, help_text="When time was called for this match (its extensions included)."
+    )
 
     class Meta:
         ordering = ["round", "table", "pk"]
@@ -117,14 +124,47 @@ class Dispute(models.Model):
         OPEN = "open", "Open"
         RESOLVED = "resolved", "Resolved"
 
+    class Decision(models.TextChoices):
+        CONFIRMED = "confirmed", "Ruling confirmed"
+        OVERRULED = "overruled", "Ruling overruled"
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
+    duel_number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The duel it arose in.")
     opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     summary = models.TextField()
+    ruling = models.ForeignKey(
+        "rules.Ruling",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="disputes",
+        help_text="The engine's ruling on the game state the players described.",
+    )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     opened_at = models.DateTimeField(auto_now_add=True)
+    decision = models.CharField(max_length=16, choices=Decision.choices, blank=True)
+    decision_note = models.TextField(blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["opened_at", "pk"]
+        constraints = [
+            # A resolved dispute says who resolved it and how; an open one has no decision yet.
+            models.CheckConstraint(
+                condition=models.Q(status="open", decision="", resolved_by__isnull=True)
+                | models.Q(status="resolved", resolved_by__isnull=False, resolved_at__isnull=False)
+                & ~models.Q(decision=""),
+                name="dispute_resolution_complete",
+            ),
+            # Overruling the engine always needs the judge's reason.
+            models.CheckConstraint(
+                condition=~models.Q(decision="overruled", decision_note=""),
+                name="dispute_overrule_has_note",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"Dispute at {self.match}"
@@ -157,6 +197,10 @@ class CoinToss(models.Model):
         return f"Toss for duel {self.duel_number} of {self.match}: {self.winner}"
 
 
+# How a duel ended (Duel.Reason's values), for the database constraints.
+REASONS = ["lp", "deck_out", "card_effect", "concession", "penalty", "time"]
+
+
 class Duel(models.Model):
     """One duel (Magic: game) of a match: who chose, what they chose, and its agreed result."""
 
@@ -175,12 +219,14 @@ class Duel(models.Model):
         CARD_EFFECT = "card_effect", "Card effect"
         CONCESSION = "concession", "Concession"
         PENALTY = "penalty", "Penalty"
+        TIME = "time", "Time called"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="duels")
     number = models.PositiveSmallIntegerField()
-    chooser = models.CharField(max_length=1, choices=Side.choices)
-    choice = models.CharField(max_length=8, choices=Choice.choices)
-    first_player = models.CharField(max_length=1, choices=Side.choices)
+    # Empty for a duel never played: a game loss penalty given before it started.
+    chooser = models.CharField(max_length=1, choices=Side.choices, blank=True)
+    choice = models.CharField(max_length=8, choices=Choice.choices, blank=True)
+    first_player = models.CharField(max_length=1, choices=Side.choices, blank=True)
     result = models.CharField(max_length=8, choices=Result.choices, blank=True)
     reason = models.CharField(max_length=16, choices=Reason.choices, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
@@ -191,18 +237,23 @@ class Duel(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="duel_number_unique_per_match"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="duel_number_positive"),
-            models.CheckConstraint(condition=models.Q(chooser__in=["A", "B"]), name="duel_chooser_valid"),
             models.CheckConstraint(
-                condition=models.Q(choice__in=["first", "second"]), name="duel_choice_valid"
+                condition=models.Q(chooser__in=["A", "B"])
+                | models.Q(chooser="", choice="", first_player="", reason="penalty"),
+                name="duel_chooser_valid",
             ),
             models.CheckConstraint(
-                condition=models.Q(first_player__in=["A", "B"]), name="duel_first_player_valid"
+                condition=models.Q(choice__in=["first", "second", ""]), name="duel_choice_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(first_player__in=["A", "B", ""]), name="duel_first_player_valid"
             ),
             # The first player follows from the choice: choosing "first" puts the chooser first.
             models.CheckConstraint(
                 condition=(
                     models.Q(choice="first", first_player=models.F("chooser"))
                     | (models.Q(choice="second") & ~models.Q(first_player=models.F("chooser")))
+                    | models.Q(chooser="", choice="", first_player="")
                 ),
                 name="duel_first_player_follows_choice",
             ),
@@ -210,7 +261,7 @@ class Duel(models.Model):
                 condition=models.Q(result__in=["", "A", "B", "draw"]), name="duel_result_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(reason__in=["", "lp", "deck_out", "card_effect", "concession", "penalty"]),
+                condition=models.Q(reason__in=["", *REASONS]),
                 name="duel_reason_valid",
             ),
             models.CheckConstraint(
@@ -239,7 +290,7 @@ class DuelReport(models.Model):
                 condition=models.Q(result__in=["A", "B", "draw"]), name="duel_report_result_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(reason__in=["", "lp", "deck_out", "card_effect", "concession", "penalty"]),
+                condition=models.Q(reason__in=["", *REASONS]),
                 name="duel_report_reason_valid",
             ),
         ]
@@ -266,3 +317,139 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.key}: {self.status_code}"
+
+
+class ResultChange(models.Model):
+    """The audit log: every result a judge entered or corrected, with who, when, before, after and why."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="result_changes")
+    duel_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The duel changed; empty when the match result was changed."
+    )
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    changed_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField()
+    after = models.JSONField()
+    note = models.TextField(help_text="Why the judge changed it.")
+
+    class Meta:
+        ordering = ["match", "changed_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(note=""), name="result_change_has_note"),
+        ]
+
+    def __str__(self) -> str:
+        what = f"duel {self.duel_number}" if self.duel_number else "result"
+        return f"{self.changed_by} changed the {what} of {self.match}"
+
+
+class TimeExtension(models.Model):
+    """Extra minutes for one match, e.g. for a judge call or a deck check at its table."""
+
+    class Reason(models.TextChoices):
+        JUDGE_CALL = "judge_call", "Judge call"
+        DECK_CHECK = "deck_check", "Deck check"
+        OTHER = "other", "Other"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="time_extensions")
+    minutes = models.PositiveSmallIntegerField()
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    note = models.CharField(max_length=200, blank=True)
+    granted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    granted_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "granted_at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(minutes__gte=1, minutes__lte=60), name="time_extension_minutes_1_to_60"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(reason__in=["judge_call", "deck_check", "other"]),
+                name="time_extension_reason_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"+{self.minutes} min for {self.match}"
+
+
+class Penalty(models.Model):
+    """A penalty a judge gave a player of a match; a game or match loss also changes the duels."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", "Warning"
+        GAME_LOSS = "game_loss", "Game loss"
+        MATCH_LOSS = "match_loss", "Match loss"
+        DISQUALIFICATION = "disqualification", "Disqualification"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="penalties")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    infraction = models.CharField(max_length=200, help_text='What happened, e.g. "Marked cards".')
+    note = models.TextField(blank=True)
+    duel_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The duel a game loss was recorded on."
+    )
+    issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    issued_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "issued_at", "pk"]
+        verbose_name_plural = "penalties"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=["warning", "game_loss", "match_loss", "disqualification"]),
+                name="penalty_kind_valid",
+            ),
+            models.CheckConstraint(condition=~models.Q(infraction=""), name="penalty_has_infraction"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.player} at {self.match}"
+
+
+class SideDeckCount(models.Model):
+    """Before duel 1 each player counts their Side Deck; the opponent is shown the count."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="side_deck_counts")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    count = models.PositiveSmallIntegerField()
+    registered_count = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The Side Deck of the registered list; empty without a list."
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "recorded_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "player"], name="side_deck_count_one_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.count} cards in the Side Deck at {self.match}"
+
+
+class SideSwap(models.Model):
+    """What a player swapped with their Side Deck before a later duel, and the engine's verdict on it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="side_swaps")
+    duel_number = models.PositiveSmallIntegerField(help_text="The duel the deck is presented for (2 or 3).")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    moves = models.JSONField(help_text='What moved: {"in": [{"name", "count"}], "out": [...]}.')
+    presented = models.JSONField(help_text="The deck as presented for the duel, by section.")
+    legal = models.BooleanField(null=True, help_text="The engine's verdict; empty if it could not tell.")
+    problems = models.JSONField(default=list, blank=True, help_text="The engine's reasons when illegal.")
+    recorded_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["match", "duel_number", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "duel_number", "player"], name="side_swap_one_per_player_per_duel"
+            ),
+            models.CheckConstraint(condition=models.Q(duel_number__gte=2), name="side_swap_after_duel_1"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}'s side swap for duel {self.duel_number} of {self.match}"

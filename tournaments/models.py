@@ -8,6 +8,19 @@ from django.db import models
 from decks.models import Game
 
 
+class EndOfRound(models.TextChoices):
+    """What happens when a round's time is called. The official procedure has changed over the years."""
+
+    YGO_LP = "ygo_lp", "Yu-Gi-Oh! (policy before September 2025): finish the phase, higher LP wins the duel"
+    YGO_DOUBLE_LOSS = "ygo_double_loss", "Yu-Gi-Oh! (2025 revision): a match nobody has won is lost by both"
+    MTG_FIVE_TURNS = "mtg_five_turns", "Magic: the current turn plus five more, an unfinished game is a draw"
+
+
+def end_of_round_for_game(game: str) -> str:
+    """Each game's current procedure: the 2025 Yu-Gi-Oh! revision, Magic's five extra turns."""
+    return EndOfRound.MTG_FIVE_TURNS if game == "mtg" else EndOfRound.YGO_DOUBLE_LOSS
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration open"
@@ -20,6 +33,11 @@ class Event(models.Model):
     starts_at = models.DateTimeField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     round_minutes = models.PositiveSmallIntegerField(default=40)
+    end_of_round = models.CharField(
+        max_length=24,
+        choices=EndOfRound.choices,
+        help_text="The procedure when time is called; it must be one of the event's game.",
+    )
     decklist_deadline = models.DateTimeField(
         null=True, blank=True, help_text="From then on only a judge may change a registered deck list."
     )
@@ -36,6 +54,12 @@ class Event(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(round_minutes__gte=1), name="event_round_minutes_positive"
+            ),
+            # A Magic event cannot run on a Yu-Gi-Oh! procedure, nor the other way round.
+            models.CheckConstraint(
+                condition=models.Q(game="yugioh", end_of_round__in=["ygo_lp", "ygo_double_loss"])
+                | models.Q(game="mtg", end_of_round="mtg_five_turns"),
+                name="event_end_of_round_fits_game",
             ),
         ]
 

@@ -22,7 +22,15 @@ from decks.parsing import SECTIONS
 from decks.selectors import section_counts
 from decks.services import deck_list_create
 from matches.models import Match
-from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
+from tournaments.models import (
+    DeckCheck,
+    DeckListChange,
+    Event,
+    EventRole,
+    Registration,
+    Round,
+    end_of_round_for_game,
+)
 from tournaments.selectors import DECK_STAFF, is_event_staff
 
 
@@ -35,14 +43,16 @@ def event_create(
     organizer: User,
     slug: str = "",
     round_minutes: int = 40,
+    end_of_round: str = "",
 ) -> Event:
-    """Create an event; whoever creates it organizes it."""
+    """Create an event; whoever creates it organizes it. The end-of-round procedure defaults to the game's."""
     event = Event.objects.create(
         name=name,
         slug=slug or slugify(name)[:80],
         game=game,
         starts_at=starts_at,
         round_minutes=round_minutes,
+        end_of_round=end_of_round or end_of_round_for_game(game),
     )
     EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
     return event

@@ -10,11 +10,10 @@ from types import SimpleNamespace
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from matches import services
 from matches.models import CoinToss, Duel, DuelReport, Match, MatchFormat
 from matches.services import (
     DuelAlreadyFinal,
-    DuelConflict,
+    MatchConflict,
     MatchOver,
     NotYourChoice,
     duel_report,
@@ -23,6 +22,7 @@ from matches.services import (
     match_create,
     match_next_chooser,
 )
+from matches.services import duels as duels_service
 from matches.tests.factories import MatchFactory
 from tournaments.tests.factories import RoundFactory, UserFactory
 
@@ -35,7 +35,7 @@ def coin(monkeypatch):
 
     def land_on(side: str) -> None:
         # Only this module's view of ``secrets``: sessions and tokens elsewhere keep the real one.
-        monkeypatch.setattr(services, "secrets", SimpleNamespace(choice=lambda sides: side))
+        monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: side))
 
     land_on("A")
     return land_on
@@ -49,7 +49,7 @@ def play(match, result, choice="first"):
     """Toss if the engine says so, let the chooser start the duel, and have both players report ``result``."""
     state = match_next_chooser(match=match)
     if state.needs_toss:
-        match_coin_toss(match=match)
+        match_coin_toss(match=match, by=match.player_a)
         state = match_next_chooser(match=match)
     duel = duel_start(match=match, player=player(match, state.chooser), choice=choice)
     duel_report(duel=duel, player=match.player_a, result=result)
@@ -61,8 +61,8 @@ def test_the_first_duel_starts_with_a_coin_toss_recorded_once(coin):
     coin("B")
     assert match_next_chooser(match=match).needs_toss
 
-    toss, created = match_coin_toss(match=match, player=match.player_a)
-    again, created_again = match_coin_toss(match=match, player=match.player_b)
+    toss, created = match_coin_toss(match=match, by=match.player_a)
+    again, created_again = match_coin_toss(match=match, by=match.player_b)
 
     assert (created, created_again) == (True, False)
     assert again.pk == toss.pk
@@ -75,7 +75,7 @@ def test_the_first_duel_starts_with_a_coin_toss_recorded_once(coin):
 def test_the_coin_is_drawn_with_secrets():
     match = MatchFactory()
 
-    toss, _ = match_coin_toss(match=match)
+    toss, _ = match_coin_toss(match=match, by=match.player_a)
 
     assert toss.winner in ("A", "B")
 
@@ -83,7 +83,7 @@ def test_the_coin_is_drawn_with_secrets():
 def test_the_toss_winner_chooses_and_the_first_player_follows_the_choice(coin):
     match = MatchFactory()
     coin("B")
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
 
     with pytest.raises(NotYourChoice):
         duel_start(match=match, player=match.player_a, choice="first")
@@ -99,8 +99,8 @@ def test_the_loser_of_a_duel_chooses_next_without_a_toss(coin):
 
     state = match_next_chooser(match=match)
     assert (state.engine_choice, state.chooser, state.next_duel, state.needs_toss) == ("B", "B", 2, False)
-    with pytest.raises(DuelConflict):
-        match_coin_toss(match=match)
+    with pytest.raises(MatchConflict):
+        match_coin_toss(match=match, by=match.player_a)
     assert duel_start(match=match, player=match.player_b, choice="first").first_player == "B"
 
 
@@ -111,7 +111,7 @@ def test_after_a_drawn_duel_in_yugioh_a_new_coin_toss_decides(coin):
 
     state = match_next_chooser(match=match)
     assert (state.engine_choice, state.needs_toss) == ("coin_toss", True)
-    toss, created = match_coin_toss(match=match)
+    toss, created = match_coin_toss(match=match, by=match.player_a)
 
     assert created
     assert (toss.duel_number, toss.winner) == (2, "B")
@@ -138,7 +138,7 @@ def test_three_duels_won_lost_and_drawn_is_a_match_draw(coin):
     match.refresh_from_db()
     assert (match.status, match.result) == (Match.Status.FINAL, "draw")
     with pytest.raises(MatchOver):
-        match_coin_toss(match=match)
+        match_coin_toss(match=match, by=match.player_a)
     with pytest.raises(MatchOver):
         duel_start(match=match, player=match.player_a, choice="first")
 
@@ -181,7 +181,7 @@ def test_a_new_match_takes_its_format_from_the_game():
 
 def test_one_report_leaves_the_duel_open_and_may_be_corrected(coin):
     match = MatchFactory()
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
     duel = duel_start(match=match, player=match.player_a, choice="first")
 
     duel_report(duel=duel, player=match.player_a, result="B")
@@ -193,7 +193,7 @@ def test_one_report_leaves_the_duel_open_and_may_be_corrected(coin):
 
 def test_agreeing_reports_make_the_duel_final_with_their_reason(coin):
     match = MatchFactory()
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
     duel = duel_start(match=match, player=match.player_a, choice="first")
 
     duel_report(duel=duel, player=match.player_a, result="A", reason="deck_out")
@@ -205,7 +205,7 @@ def test_agreeing_reports_make_the_duel_final_with_their_reason(coin):
 
 def test_differing_reports_dispute_the_match_and_stop_play(coin):
     match = MatchFactory()
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
     duel = duel_start(match=match, player=match.player_a, choice="first")
 
     duel_report(duel=duel, player=match.player_a, result="A")
@@ -214,7 +214,7 @@ def test_differing_reports_dispute_the_match_and_stop_play(coin):
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     assert duel.result == ""
-    with pytest.raises(DuelConflict):
+    with pytest.raises(MatchConflict):
         duel_report(duel=duel, player=match.player_b, result="A")
 
 
@@ -223,8 +223,8 @@ def test_a_stranger_cannot_toss_start_or_report(coin):
     stranger = UserFactory()
 
     with pytest.raises(PermissionDenied):
-        match_coin_toss(match=match, player=stranger)
-    match_coin_toss(match=match)
+        match_coin_toss(match=match, by=stranger)
+    match_coin_toss(match=match, by=match.player_a)
     with pytest.raises(PermissionDenied):
         duel_start(match=match, player=stranger, choice="first")
     duel = duel_start(match=match, player=match.player_a, choice="first")
@@ -246,7 +246,7 @@ def test_a_finished_duel_cannot_be_reported_again(coin):
 
 def test_impossible_reports_and_choices_are_refused(coin):
     match = MatchFactory()
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
     with pytest.raises(ValidationError) as bad_choice:
         duel_start(match=match, player=match.player_a, choice="middle")
     duel = duel_start(match=match, player=match.player_a, choice="first")
@@ -264,12 +264,12 @@ def test_impossible_reports_and_choices_are_refused(coin):
 
 def test_a_duel_cannot_start_twice_or_before_the_toss(coin):
     match = MatchFactory()
-    with pytest.raises(DuelConflict, match="Toss the coin"):
+    with pytest.raises(MatchConflict, match="Toss the coin"):
         duel_start(match=match, player=match.player_a, choice="first")
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
     duel_start(match=match, player=match.player_a, choice="first")
 
-    with pytest.raises(DuelConflict, match="already started"):
+    with pytest.raises(MatchConflict, match="already started"):
         duel_start(match=match, player=match.player_a, choice="second")
 
     assert Duel.objects.filter(match=match).count() == 1

@@ -10,9 +10,9 @@ from django.db import connection, connections
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from matches import services
 from matches.models import CoinToss, Duel, DuelReport, IdempotencyRecord, Match
 from matches.services import duel_start, match_coin_toss
+from matches.services import duels as duels_service
 from matches.tests.factories import MatchFactory
 from tournaments.tests.factories import UserFactory
 
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def coin_lands_on_a(monkeypatch):
     # Only this module's view of ``secrets``: session keys keep the real one.
-    monkeypatch.setattr(services, "secrets", SimpleNamespace(choice=lambda sides: "A"))
+    monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
 
 
 def client_for(user) -> APIClient:
@@ -32,7 +32,7 @@ def client_for(user) -> APIClient:
 
 
 def started(match: Match) -> Duel:
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
     return duel_start(match=match, player=match.player_a, choice="first")
 
 
@@ -69,7 +69,7 @@ def test_only_the_players_may_toss_and_only_the_chooser_may_start():
     url = reverse("api-match-duels", args=[match.pk])
 
     assert client_for(UserFactory()).post(reverse("api-match-toss", args=[match.pk])).status_code == 403
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
     assert client_for(UserFactory()).post(url, {"choice": "first"}, format="json").status_code == 403
     not_yours = client_for(match.player_b).post(url, {"choice": "first"}, format="json")
     bad = client_for(match.player_a).post(url, {"choice": "middle"}, format="json")
@@ -180,7 +180,7 @@ def test_the_match_page_offers_the_toss_then_the_choice_then_the_report(client):
 
 def test_the_page_shows_a_refusal_and_the_opponent_sees_no_choice_buttons(client):
     match = MatchFactory()
-    match_coin_toss(match=match)
+    match_coin_toss(match=match, by=match.player_a)
     client.force_login(match.player_b)
 
     assert "I play first" not in client.get(reverse("match-detail", args=[match.pk])).content.decode()

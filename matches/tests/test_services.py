@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection, connections
 
 from matches.models import Match, MatchReport
-from matches.services import MatchAlreadyFinal, match_report_result
+from matches.services import MatchOver, match_report_result
 from matches.tests.factories import MatchFactory
 from tournaments.tests.factories import UserFactory
 
@@ -56,7 +56,7 @@ def test_a_final_result_cannot_be_reported_over():
     match_report_result(match_id=match.pk, player=match.player_a, result="draw")
     match_report_result(match_id=match.pk, player=match.player_b, result="draw")
 
-    with pytest.raises(MatchAlreadyFinal):
+    with pytest.raises(MatchOver):
         match_report_result(match_id=match.pk, player=match.player_a, result="a", games_a=2)
 
     assert list(match.reports.values_list("result", flat=True)) == ["draw", "draw"]

@@ -56,9 +56,15 @@ class Tally:
             self.winner = "A" if self.wins["A"] > self.wins["B"] else "B"
 
 
-def _read_results(action: ActionFields, key: str, choices: tuple[str, ...]) -> list[str]:
+def _read_results(
+    action: ActionFields, key: str, choices: tuple[str, ...], *, allow_null: bool = False
+) -> list[str]:
+    """The listed results; with ``allow_null`` a null entry (a game nobody chose for) is kept as ""."""
     results = []
     for index, item in enumerate(action.items(key, required=key == "duels")):
+        if item is None and allow_null:
+            results.append("")
+            continue
         value = as_choice(item, choices)
         if value is None:
             raise DisputeError(
@@ -93,7 +99,10 @@ def judge_match_result(action: ActionFields, rules: MatchRules) -> Ruling:
     duels = _read_results(action, "duels", ("a", "b", "draw"))
     match_format = action.choice("match_format", (THREE_DUELS, FIRST_TO_TWO), default=rules.default_format)
     time_called = action.boolean("time_called")
-    choosers = _read_results(action, "choosers", ("a", "b")) if action.has("choosers") else []
+    # A null chooser is a duel nobody chose for: it was never played (a game loss given before it began).
+    choosers = (
+        _read_results(action, "choosers", ("a", "b"), allow_null=True) if action.has("choosers") else []
+    )
     format_rule = rules.three_duels if match_format == THREE_DUELS else rules.first_to_two
     try:
         count = tally(duels, match_format, rules.word)
@@ -148,7 +157,7 @@ def _next_choice(duels: list[str], choosers: list[str], rules: MatchRules) -> tu
         return COIN_TOSS, Fact(
             f"The last {rules.word} was a draw: a new coin toss decides.", rules.drawn_next_choice
         )
-    if len(choosers) < len(duels):
+    if len(choosers) < len(duels) or not choosers[len(duels) - 1]:
         raise StateIncomplete(
             "action.choosers",
             f"after a drawn {rules.word}, the player who chose for it chooses again: say who chose",

@@ -8,7 +8,7 @@ import factory
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from tournaments.models import Event, EventRole, Registration, Round
+from tournaments.models import Event, EventRole, Registration, Round, end_of_round_for_game
 
 PASSWORD = "correct-horse-battery"
 
@@ -38,6 +38,7 @@ class EventFactory(factory.django.DjangoModelFactory[Event]):
     slug = factory.Sequence(lambda n: f"friday-locals-{n}")
     game = "yugioh"
     starts_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=1))
+    end_of_round = factory.LazyAttribute(lambda event: end_of_round_for_game(event.game))
 
 
 class EventRoleFactory(factory.django.DjangoModelFactory[EventRole]):

@@ -84,6 +84,21 @@ def test_magic_drawn_game_without_choosers_is_incomplete():
     assert ruling["violations"][0]["field"] == "action.choosers"
 
 
+def test_a_game_nobody_chose_for_is_a_null_chooser():
+    """Dispute format, ``choosers``: a game never played (a game loss before it began) had no chooser."""
+    ruling = match(["B", "A"], game="mtg", choosers=[None, "B"])
+
+    assert ruling["outcome"]["match"]["next_first_choice"] == "B"
+
+
+def test_magic_drawn_game_with_a_null_chooser_is_incomplete():
+    """Dispute format, Magic: after a drawn game its chooser chooses again; null says nobody is known."""
+    ruling = match(["A", "draw"], game="mtg", choosers=["B", None])
+
+    assert ruling["legal"] is None
+    assert ruling["violations"][0]["field"] == "action.choosers"
+
+
 def test_no_duels_yet_the_first_player_is_decided_at_random():
     """Rulebook 9.0, Preparing to Duel, step 4: a coin toss decides the first Duel."""
     assert match([])["outcome"]["match"]["next_first_choice"] == "coin_toss"

@@ -1,7 +1,7 @@
-"""Pages for matches: a player's own matches, one match and its duels, the judges' queue.
+"""The "Duels" section of the match page: the coin toss, who plays first, and each duel's reports.
 
-The duel buttons post small forms (htmx swaps the "Duels" section; without JavaScript the page reloads);
-they call the same services as the API.
+Its buttons post small forms (htmx swaps the section; without JavaScript the page reloads); they call the
+same services as the API.
 """
 
 from __future__ import annotations
@@ -19,19 +19,17 @@ from django.views.decorators.http import require_POST
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Duel, Match
-from matches.selectors import judge_queue, matches_of_player
-from tournaments.selectors import is_event_staff
 
 
-def _name(user: User | None) -> str:
+def display_name(user: User | None) -> str:
     if user is None:
         return ""
     return user.get_full_name() or user.username
 
 
-def _duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
+def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
     """What the "Duels" section shows: the engine's tally, whose choice it is, each duel and its reports."""
-    names = {"A": _name(match.player_a), "B": _name(match.player_b)}
+    names = {"A": display_name(match.player_a), "B": display_name(match.player_b)}
     try:
         state: services.DuelState | None = services.match_next_chooser(match=match)
     except services.EngineAnswerMissing as missing:
@@ -48,7 +46,7 @@ def _duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> d
                 "reports": [
                     {
                         "report": report,
-                        "name": _name(report.player),
+                        "name": display_name(report.player),
                         "winner_name": names.get(report.result, ""),
                     }
                     for report in reports
@@ -68,28 +66,6 @@ def _duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> d
     }
 
 
-@login_required
-def my_matches(request: HtmxHttpRequest) -> HttpResponse:
-    return render(request, "matches/my_matches.html", {"matches": matches_of_player(request.user)[:20]})
-
-
-def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
-    return render(
-        request,
-        "matches/match_detail.html",
-        {
-            "match": match,
-            "reports": match.reports.select_related("player"),
-            "disputes": match.disputes.select_related("opened_by"),
-            "is_staff": is_event_staff(request.user, match.round.event),
-            **(_duels_context(request, match) if match.player_b_id else {}),
-        },
-    )
-
-
 def _duel_action_done(request: HtmxHttpRequest, match_id: int, error: str = "") -> HttpResponse:
     """htmx gets the fresh "Duels" section (with the error in it); a plain form post goes back to the page."""
     if not request.htmx:
@@ -99,7 +75,7 @@ def _duel_action_done(request: HtmxHttpRequest, match_id: int, error: str = "") 
     match = get_object_or_404(
         Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
     )
-    return render(request, "matches/_duels.html", _duels_context(request, match, error))
+    return render(request, "matches/_duels.html", duels_context(request, match, error))
 
 
 def _message(error: Exception) -> str:
@@ -113,8 +89,8 @@ def _message(error: Exception) -> str:
 def match_toss(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     try:
-        services.match_coin_toss(match=match, player=cast(User, request.user))
-    except services.DuelConflict as error:
+        services.match_coin_toss(match=match, by=cast(User, request.user))
+    except services.MatchConflict as error:
         return _duel_action_done(request, match_id, _message(error))
     return _duel_action_done(request, match_id)
 
@@ -127,7 +103,7 @@ def match_duel_start(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         services.duel_start(
             match=match, player=cast(User, request.user), choice=request.POST.get("choice", "")
         )
-    except (services.DuelConflict, ValidationError) as error:
+    except (services.MatchConflict, ValidationError) as error:
         return _duel_action_done(request, match_id, _message(error))
     return _duel_action_done(request, match_id)
 
@@ -143,14 +119,6 @@ def match_duel_report(request: HtmxHttpRequest, match_id: int, number: int) -> H
             result=request.POST.get("result", ""),
             reason=request.POST.get("reason", ""),
         )
-    except (services.DuelConflict, ValidationError) as error:
+    except (services.MatchConflict, ValidationError) as error:
         return _duel_action_done(request, match_id, _message(error))
     return _duel_action_done(request, match_id)
-
-
-@login_required
-def judge_queue_page(request: HtmxHttpRequest) -> HttpResponse:
-    """Open disputes and disputed results, oldest first; htmx refreshes the list every few seconds."""
-    disputed, disputes = judge_queue(request.user)
-    template = "matches/_judge_queue.html" if request.htmx else "matches/judge_queue.html"
-    return render(request, template, {"disputed": disputed, "disputes": disputes})

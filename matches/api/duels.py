@@ -1,15 +1,12 @@
-"""The matches API: read a match, report its result; its duels, coin tosses and duel reports."""
+"""A match's duels: the coin toss, who plays first, and each player's duel report."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, cast
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -17,79 +14,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from matches import services
-from matches.models import CoinToss, Duel, DuelReport, Match, MatchResult
+from matches.api.responses import IDEMPOTENCY_KEY, conflict, idempotent_post, one_of, side_field
+from matches.models import CoinToss, Duel, DuelReport, Match
 
-
-@extend_schema_serializer(component_name="Match")
-class MatchOutputSerializer(serializers.ModelSerializer[Match]):
-    event = serializers.SlugField(source="round.event.slug")
-    round = serializers.IntegerField(source="round.number")
-    player_a = serializers.CharField(source="player_a.username")
-    player_b = serializers.CharField(source="player_b.username", allow_null=True, default=None)
-
-    class Meta:
-        model = Match
-        fields = ["id", "event", "round", "table", "player_a", "player_b", "status", "result"]
-
-
-class MatchDetailApi(APIView):
-    @extend_schema(responses=MatchOutputSerializer, operation_id="matches_retrieve")
-    def get(self, request: Request, match_id: int) -> Response:
-        match = get_object_or_404(
-            Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-        )
-        return Response(MatchOutputSerializer(match).data)
-
-
-class MatchReportApi(APIView):
-    """A player reports their match. Reporting again replaces their own report until the result is final."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema_serializer(component_name="MatchReportInput")
-    class InputSerializer(serializers.Serializer[object]):
-        result = serializers.ChoiceField(choices=[MatchResult.A, MatchResult.B, MatchResult.DRAW])
-        games_a = serializers.IntegerField(min_value=0, max_value=3, default=0)
-        games_b = serializers.IntegerField(min_value=0, max_value=3, default=0)
-        games_drawn = serializers.IntegerField(min_value=0, max_value=3, default=0)
-
-    @extend_schema(request=InputSerializer, responses=MatchOutputSerializer, operation_id="matches_report")
-    def post(self, request: Request, match_id: int) -> Response:
-        get_object_or_404(Match, pk=match_id)
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        try:
-            match = services.match_report_result(
-                match_id=match_id, player=cast(User, request.user), **serializer.validated_data
-            )
-        except services.MatchAlreadyFinal as error:
-            return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
-        return Response(MatchOutputSerializer(match).data)
-
-
-# --- Duels, coin tosses and duel reports --------------------------------------------------------------
-
-
-def _conflict(error: Exception) -> Response:
-    return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
-
-
-# Seats, duel results and reasons are plain strings in the schema, not enum components: "A"/"B" is shared
-# by several fields and "result" already names the match result's enum, and drf-spectacular would warn.
-def _one_of(values: list[str]) -> Callable[[str], None]:
-    def check(value: str) -> None:
-        if value not in values:
-            raise serializers.ValidationError(f"Choose one of: {', '.join(v or '(empty)' for v in values)}.")
-
-    return check
-
-
-def _side(help_text: str, *, allow_null: bool = False) -> serializers.CharField:
-    return serializers.CharField(help_text=f'{help_text}: "A" (player A) or "B".', allow_null=allow_null)
+REASON_HELP = "lp, deck_out, card_effect, concession, penalty, time, or empty."
 
 
 class CoinTossOutputSerializer(serializers.ModelSerializer[CoinToss]):
-    winner = _side("Who won the toss and chooses")
+    winner = side_field("Who won the toss and chooses")
     method = serializers.CharField(help_text='How it was decided: "coin".')
 
     class Meta:
@@ -100,7 +32,7 @@ class CoinTossOutputSerializer(serializers.ModelSerializer[CoinToss]):
 class DuelReportOutputSerializer(serializers.ModelSerializer[DuelReport]):
     player = serializers.CharField(source="player.username")
     result = serializers.CharField(help_text='"A", "B" or "draw".')
-    reason = serializers.CharField(help_text="lp, deck_out, card_effect, concession, penalty, or empty.")
+    reason = serializers.CharField(help_text=REASON_HELP)
 
     class Meta:
         model = DuelReport
@@ -110,11 +42,11 @@ class DuelReportOutputSerializer(serializers.ModelSerializer[DuelReport]):
 @extend_schema_serializer(component_name="Duel")
 class DuelOutputSerializer(serializers.ModelSerializer[Duel]):
     reports = DuelReportOutputSerializer(many=True, read_only=True)
-    chooser = _side("Who chose to play first or second")
+    chooser = side_field("Who chose to play first or second")
     choice = serializers.CharField(help_text='"first" or "second".')
-    first_player = _side("Who played first")
+    first_player = side_field("Who played first")
     result = serializers.CharField(help_text='"A", "B", "draw", or empty while the duel is played.')
-    reason = serializers.CharField(help_text="lp, deck_out, card_effect, concession, penalty, or empty.")
+    reason = serializers.CharField(help_text=REASON_HELP)
 
     class Meta:
         model = Duel
@@ -135,7 +67,7 @@ class TallySerializer(serializers.Serializer[object]):
     """The engine's ``outcome.match`` for the finished duels."""
 
     over = serializers.BooleanField()
-    winner = _side("The match's winner, null unless over and not a draw", allow_null=True)
+    winner = side_field("The match's winner, null unless over and not a draw", allow_null=True)
     draw = serializers.BooleanField()
     wins = serializers.DictField(child=serializers.IntegerField())
     draws = serializers.IntegerField()
@@ -148,7 +80,7 @@ class NextDuelSerializer(serializers.Serializer[object]):
     duel = serializers.IntegerField(
         allow_null=True, help_text="The next duel's number; null while one is played."
     )
-    chooser = _side("Who chooses for the next duel; null until a needed toss is made", allow_null=True)
+    chooser = side_field("Who chooses for the next duel; null until a needed toss is made", allow_null=True)
     coin_toss_needed = serializers.BooleanField()
     playing = serializers.IntegerField(
         allow_null=True, help_text="The duel being played, waiting for reports."
@@ -202,7 +134,7 @@ class MatchDuelsApi(APIView):
     @extend_schema_serializer(component_name="DuelStartInput")
     class InputSerializer(serializers.Serializer[object]):
         choice = serializers.CharField(
-            validators=[_one_of(Duel.Choice.values)], help_text='"first" or "second".'
+            validators=[one_of(Duel.Choice.values)], help_text='"first" or "second".'
         )
 
     @extend_schema(responses=MatchDuelsOutputSerializer, operation_id="matches_duels_list")
@@ -222,8 +154,8 @@ class MatchDuelsApi(APIView):
             duel = services.duel_start(
                 match=match, player=cast(User, request.user), choice=serializer.validated_data["choice"]
             )
-        except services.DuelConflict as error:
-            return _conflict(error)
+        except services.MatchConflict as error:
+            return conflict(error)
         return Response(DuelOutputSerializer(duel).data, status=status.HTTP_201_CREATED)
 
 
@@ -240,9 +172,9 @@ class MatchCoinTossApi(APIView):
     def post(self, request: Request, match_id: int) -> Response:
         match = _match(match_id)
         try:
-            toss, created = services.match_coin_toss(match=match, player=cast(User, request.user))
-        except services.DuelConflict as error:
-            return _conflict(error)
+            toss, created = services.match_coin_toss(match=match, by=cast(User, request.user))
+        except services.MatchConflict as error:
+            return conflict(error)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(CoinTossOutputSerializer(toss).data, status=code)
 
@@ -255,28 +187,20 @@ class DuelReportApi(APIView):
     @extend_schema_serializer(component_name="DuelReportInput")
     class InputSerializer(serializers.Serializer[object]):
         result = serializers.CharField(
-            validators=[_one_of(Duel.Result.values)], help_text='"A", "B" or "draw".'
+            validators=[one_of(Duel.Result.values)], help_text='"A", "B" or "draw".'
         )
         reason = serializers.CharField(
-            validators=[_one_of(["", *Duel.Reason.values])],
+            validators=[one_of(["", *Duel.Reason.values])],
             required=False,
             allow_blank=True,
             default="",
-            help_text="How it ended: lp, deck_out, card_effect, concession, penalty (optional).",
+            help_text="How it ended: lp, deck_out, card_effect, concession, penalty, time (optional).",
         )
 
     @extend_schema(
         request=InputSerializer,
         responses={200: DuelOutputSerializer},
-        parameters=[
-            OpenApiParameter(
-                "Idempotency-Key",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                required=False,
-                description="Any unique string; a repeat returns the first response without a second report.",
-            )
-        ],
+        parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_duels_report",
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
@@ -285,28 +209,9 @@ class DuelReportApi(APIView):
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
 
-        def produce() -> tuple[int, dict[str, Any]]:
-            try:
-                reported = services.duel_report(duel=duel, player=user, **serializer.validated_data)
-            except PermissionDenied as error:
-                return status.HTTP_403_FORBIDDEN, {"detail": str(error)}
-            except services.DuelConflict as error:
-                return status.HTTP_409_CONFLICT, {"detail": str(error)}
+        def report() -> tuple[int, dict[str, Any]]:
+            reported = services.duel_report(duel=duel, player=user, **serializer.validated_data)
             reported = Duel.objects.prefetch_related("reports__player").get(pk=reported.pk)
             return status.HTTP_200_OK, dict(DuelOutputSerializer(reported).data)
 
-        key = request.headers.get("Idempotency-Key", "").strip()[:120]
-        if not key:
-            code, body = produce()
-            return Response(body, status=code)
-        fingerprint = services.request_fingerprint(method="POST", path=request.path, body=request.data)
-        try:
-            code, body, replayed = services.idempotent_call(
-                user=user, key=key, fingerprint=fingerprint, produce=produce
-            )
-        except services.IdempotencyKeyReused as error:
-            return _conflict(error)
-        response = Response(body, status=code)
-        if replayed:
-            response["Idempotent-Replayed"] = "true"
-        return response
+        return idempotent_post(request, report)

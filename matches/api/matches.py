@@ -1,0 +1,86 @@
+"""The match itself: read it, and a player's report of its result."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches import services
+from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post
+from matches.models import Match, MatchResult
+
+
+@extend_schema_serializer(component_name="Match")
+class MatchOutputSerializer(serializers.ModelSerializer[Match]):
+    event = serializers.SlugField(source="round.event.slug")
+    round = serializers.IntegerField(source="round.number")
+    player_a = serializers.CharField(source="player_a.username")
+    player_b = serializers.CharField(source="player_b.username", allow_null=True, default=None)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "event",
+            "round",
+            "table",
+            "player_a",
+            "player_b",
+            "status",
+            "result",
+            "games_a",
+            "games_b",
+            "games_drawn",
+            "match_format",
+            "time_called_at",
+        ]
+
+
+class MatchDetailApi(APIView):
+    @extend_schema(responses=MatchOutputSerializer, operation_id="matches_retrieve")
+    def get(self, request: Request, match_id: int) -> Response:
+        match = get_object_or_404(
+            Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
+        )
+        return Response(MatchOutputSerializer(match).data)
+
+
+class MatchReportApi(APIView):
+    """A player reports their match. Reporting again replaces their own report until the result is final."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="MatchReportInput")
+    class InputSerializer(serializers.Serializer[object]):
+        result = serializers.ChoiceField(choices=[MatchResult.A, MatchResult.B, MatchResult.DRAW])
+        games_a = serializers.IntegerField(min_value=0, max_value=3, default=0)
+        games_b = serializers.IntegerField(min_value=0, max_value=3, default=0)
+        games_drawn = serializers.IntegerField(min_value=0, max_value=3, default=0)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses=MatchOutputSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="matches_report",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        get_object_or_404(Match, pk=match_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = cast(User, request.user)
+
+        def report() -> tuple[int, dict[str, object]]:
+            match = services.match_report_result(
+                match_id=match_id, player=player, **serializer.validated_data
+            )
+            return 200, dict(MatchOutputSerializer(match).data)
+
+        return idempotent_post(request, report)

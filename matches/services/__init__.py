@@ -1,0 +1,59 @@
+"""Every write to matches: one module per job, each function owning its transaction.
+
+Every write locks the match row first (:func:`access.match_lock`), so two players, or a player and a judge,
+acting at once are applied one after the other. The names below are the app's service API.
+"""
+
+from matches.services.access import (
+    MatchConflict,
+    MatchDisputed,
+    MatchOver,
+    match_lock,
+    player_side,
+    require_judge,
+    require_open,
+)
+from matches.services.disputes import dispute_open
+from matches.services.duels import (
+    DuelAlreadyFinal,
+    DuelState,
+    EngineAnswerMissing,
+    NotYourChoice,
+    duel_report,
+    duel_start,
+    match_coin_toss,
+    match_finish,
+    match_next_chooser,
+    match_settle,
+    match_tally,
+)
+from matches.services.idempotency import IdempotencyKeyReused, idempotent_call, request_fingerprint
+from matches.services.reports import match_create, match_report_result, tally_possible
+
+__all__ = [
+    "DuelAlreadyFinal",
+    "DuelState",
+    "EngineAnswerMissing",
+    "IdempotencyKeyReused",
+    "MatchConflict",
+    "MatchDisputed",
+    "MatchOver",
+    "NotYourChoice",
+    "dispute_open",
+    "duel_report",
+    "duel_start",
+    "idempotent_call",
+    "match_coin_toss",
+    "match_create",
+    "match_finish",
+    "match_lock",
+    "match_next_chooser",
+    "match_report_result",
+    "match_settle",
+    "match_tally",
+    "player_side",
+    "request_fingerprint",
+    "require_judge",
+    "require_open",
+    "tally_possible",
+]

@@ -1,0 +1,58 @@
+"""Who may act on a match, and the lock every write takes first.
+
+Every service that changes a match locks its row before reading anything it decides on, so two players (or
+a player and a judge) acting at once are applied one after the other and the second sees the first's work.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+
+from matches.models import Match
+from tournaments.models import EventRole
+from tournaments.selectors import is_event_staff
+
+
+class MatchConflict(Exception):
+    """The action clashes with the match's state (a 409): it is over, disputed, not yours, or done."""
+
+
+class MatchOver(MatchConflict):
+    """The match has a final result (or the engine says it is over); only a judge may change it now."""
+
+
+class MatchDisputed(MatchConflict):
+    """The players' reports differ: a judge decides before play goes on."""
+
+
+def match_lock(match_id: int) -> Match:
+    """The match row, locked until the caller's transaction ends (its round and event read with it)."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .order_by("pk")
+        .get(pk=match_id)
+    )
+
+
+def player_side(match: Match, player: User) -> str:
+    """``"A"`` or ``"B"`` for a player of the match; anyone else is refused."""
+    side = match.side_of(player.pk)
+    if side is None:
+        raise PermissionDenied("Only the two players of this match can do that.")
+    return side
+
+
+def require_judge(match: Match, user: User) -> None:
+    """Only the event's judges and organizers may enter results, give penalties or extend time."""
+    if not is_event_staff(user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)):
+        raise PermissionDenied("Only a judge or organizer of this event can do that.")
+
+
+def require_open(match: Match) -> None:
+    """Players act only on a match still being played: not a final one, not one waiting for a judge."""
+    if match.status == Match.Status.FINAL:
+        raise MatchOver(f"Match {match.pk} already has a final result.")
+    if match.status == Match.Status.DISPUTED:
+        raise MatchDisputed(f"Match {match.pk} is disputed: a judge decides before play goes on.")

@@ -1,0 +1,268 @@
+"""Duels: the coin toss, who chooses to play first, each player's report, and the match's tally.
+
+Who chooses next, whether a coin toss decides, and when the match is over are asked of the rules engine
+(``match_result`` in ``shared/spec/dispute-format.md``) every time: this module records the answers and
+never repeats the rules.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import CoinToss, Duel, DuelReport, Match, MatchResult, Side
+from matches.services.access import (
+    MatchConflict,
+    MatchOver,
+    match_lock,
+    player_side,
+    require_judge,
+    require_open,
+)
+from rules.engine import judge
+
+
+class NotYourChoice(MatchConflict):
+    """Someone other than the player the engine (or the coin) named tried to choose who plays first."""
+
+
+class DuelAlreadyFinal(MatchConflict):
+    """The duel already has an agreed result."""
+
+
+class EngineAnswerMissing(Exception):
+    """The engine did not rule on the match's duels (their record contradicts the rules): a judge looks."""
+
+
+@dataclass(frozen=True)
+class DuelState:
+    """Where a match's duels stand, as the engine sees the finished ones.
+
+    ``engine_choice`` is the engine's ``next_first_choice`` ("A", "B", "coin_toss" or None when the match
+    is over); ``chooser`` is who chooses for ``next_duel`` once known (after a toss, its winner).
+    """
+
+    tally: dict[str, Any]
+    over: bool
+    engine_choice: str | None
+    next_duel: int | None
+    playing: Duel | None
+    toss: CoinToss | None
+    chooser: str | None
+    duels: list[Duel] = field(default_factory=list)
+
+    @property
+    def needs_toss(self) -> bool:
+        return self.next_duel is not None and self.engine_choice == "coin_toss" and self.toss is None
+
+
+def match_tally(
+    match: Match,
+    results: list[str],
+    *,
+    choosers: list[str | None] | None = None,
+    time_called: bool = False,
+) -> dict[str, Any]:
+    """The engine's ``outcome.match`` for these duel results (``time_called``: they are all there will be).
+
+    A duel never played (a game loss given before it began) has no chooser: it goes to the engine as null.
+    """
+    action: dict[str, Any] = {
+        "type": "match_result",
+        "duels": results,
+        "match_format": match.match_format,
+        "time_called": time_called,
+    }
+    if choosers is not None:
+        action["choosers"] = choosers
+    ruling = judge({"game": match.round.event.game, "action": action})
+    outcome = ruling.get("outcome") or {}
+    if "match" not in outcome:
+        raise EngineAnswerMissing(ruling.get("explanation") or "The engine could not rule on these duels.")
+    tally: dict[str, Any] = outcome["match"]
+    return tally
+
+
+def _tally_of(match: Match, finished: list[Duel], *, time_called: bool) -> dict[str, Any]:
+    results = [duel.result for duel in finished]
+    choosers = [duel.chooser or None for duel in finished]
+    return match_tally(match, results, choosers=choosers, time_called=time_called)
+
+
+def match_next_chooser(*, match: Match) -> DuelState:
+    """Ask the engine about the finished duels: is the match over, and who chooses for the next duel.
+
+    Reads only; the writing services call it after locking the match so that the answer cannot change
+    under them. A duel still being played is ``playing`` and there is no next duel until it is final.
+    Once time has been called and no duel is being played, the duels played are all there will be.
+    """
+    duels = list(match.duels.order_by("number"))
+    finished = [duel for duel in duels if duel.result]
+    playing = next((duel for duel in duels if not duel.result), None)
+    time_called = match.time_called_at is not None and playing is None
+    tally = _tally_of(match, finished, time_called=time_called)
+    over = bool(tally["over"]) or match.status == Match.Status.FINAL
+    engine_choice = tally.get("next_first_choice")
+    next_duel = None if over or playing is not None else len(duels) + 1
+    toss = None
+    chooser = None
+    if next_duel is not None:
+        if engine_choice == "coin_toss":
+            toss = match.coin_tosses.filter(duel_number=next_duel).first()
+            chooser = toss.winner if toss is not None else None
+        else:
+            chooser = engine_choice
+    return DuelState(
+        tally=tally,
+        over=over,
+        engine_choice=engine_choice,
+        next_duel=next_duel,
+        playing=playing,
+        toss=toss,
+        chooser=chooser,
+        duels=duels,
+    )
+
+
+def match_result_from_tally(tally: dict[str, Any]) -> str:
+    """The match result ("a", "b" or "draw") of an engine tally that is over."""
+    return MatchResult.DRAW if tally["draw"] else MatchResult(str(tally["winner"]).lower())
+
+
+def match_finish(match: Match, *, result: str, games: tuple[int, int, int]) -> None:
+    """Give the (locked) match its final result and tally."""
+    match.status, match.result = Match.Status.FINAL, result
+    match.games_a, match.games_b, match.games_drawn = games
+    match.save(update_fields=["status", "result", "games_a", "games_b", "games_drawn"])
+
+
+def match_settle(match: Match) -> dict[str, Any]:
+    """After a duel's result changed: make the (locked) match final if the engine says it is over.
+
+    A match that was final on its duels and is no longer over (a judge corrected a duel) goes back to
+    being played. Returns the engine's tally.
+    """
+    duels = list(match.duels.order_by("number"))
+    finished = [duel for duel in duels if duel.result]
+    playing = len(finished) < len(duels)
+    tally = _tally_of(match, finished, time_called=match.time_called_at is not None and not playing)
+    if tally["over"]:
+        games = (int(tally["wins"]["A"]), int(tally["wins"]["B"]), int(tally["draws"]))
+        match_finish(match, result=match_result_from_tally(tally), games=games)
+    elif match.status == Match.Status.FINAL and duels:
+        match.status, match.result = Match.Status.PLAYING, ""
+        match.games_a = match.games_b = match.games_drawn = 0
+        match.save(update_fields=["status", "result", "games_a", "games_b", "games_drawn"])
+    return tally
+
+
+@transaction.atomic
+def match_coin_toss(*, match: Match, by: User) -> tuple[CoinToss, bool]:
+    """Toss the coin for the next duel when the engine says a toss decides; returns the toss and if it is new.
+
+    A player of the match or one of the event's judges may toss. Idempotent: a toss already made for that
+    duel is returned as it is, never tossed again. The coin is ``secrets.choice``, not a seeded generator.
+    """
+    locked = match_lock(match.pk)
+    if locked.side_of(by.pk) is None:
+        require_judge(locked, by)
+    state = match_next_chooser(match=locked)
+    if state.over:
+        raise MatchOver("The match is over: there is no duel left to toss for.")
+    if state.playing is not None:
+        raise MatchConflict(f"Duel {state.playing.number} is still being played.")
+    assert state.next_duel is not None  # noqa: S101 - not over and nothing playing means a next duel
+    if state.engine_choice != "coin_toss":
+        raise MatchConflict(f"No toss for duel {state.next_duel}: player {state.engine_choice} chooses.")
+    if state.toss is not None:
+        return state.toss, False
+    require_open(locked)
+    toss = CoinToss.objects.create(
+        match=locked, duel_number=state.next_duel, winner=secrets.choice((Side.A, Side.B))
+    )
+    return toss, True
+
+
+@transaction.atomic
+def duel_start(*, match: Match, player: User, choice: str) -> Duel:
+    """The chooser for the next duel chooses to play first or second, and the duel begins.
+
+    Refused (:class:`MatchConflict`) when the match is over, a duel is still being played, a coin toss is
+    still due, or ``player`` is not the one who chooses; ``PermissionDenied`` for a stranger.
+    """
+    if choice not in Duel.Choice.values:
+        raise ValidationError({"choice": [f"Choose one of: {', '.join(Duel.Choice.values)}."]})
+    locked = match_lock(match.pk)
+    side = player_side(locked, player)
+    require_open(locked)
+    state = match_next_chooser(match=locked)
+    if state.over:
+        raise MatchOver("The match is over: no more duels.")
+    if locked.time_called_at is not None:
+        raise MatchConflict("Time has been called: no new duel starts.")
+    if state.playing is not None:
+        raise MatchConflict(f"Duel {state.playing.number} has already started.")
+    assert state.next_duel is not None  # noqa: S101 - not over and nothing playing means a next duel
+    if state.needs_toss:
+        raise MatchConflict(f"Toss the coin first: a toss decides who chooses for duel {state.next_duel}.")
+    if state.chooser != side:
+        raise NotYourChoice(f"Player {state.chooser} chooses who plays first in duel {state.next_duel}.")
+    other = Side.B if side == Side.A else Side.A
+    return Duel.objects.create(
+        match=locked,
+        number=state.next_duel,
+        chooser=side,
+        choice=choice,
+        first_player=side if choice == Duel.Choice.FIRST else other,
+    )
+
+
+def validate_duel_result(result: str, reason: str) -> None:
+    """A duel result is "A", "B" or "draw"; its reason one of :class:`Duel.Reason` or empty."""
+    errors: dict[str, list[str]] = {}
+    if result not in Duel.Result.values:
+        errors["result"] = [f"Report one of: {', '.join(Duel.Result.values)}."]
+    if reason and reason not in Duel.Reason.values:
+        errors["reason"] = [f"Leave it empty or give one of: {', '.join(Duel.Reason.values)}."]
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def duel_report(*, duel: Duel, player: User, result: str, reason: str = "") -> Duel:
+    """One player reports a duel. Two agreeing results make it final; differing ones dispute the match.
+
+    Until the opponent reports, a player may report again (their report is replaced). When the duel
+    becomes final the engine is asked whether the match is over; if so the match gets its final result.
+    An agreed result keeps the reason both gave, or none when they gave different reasons.
+    """
+    validate_duel_result(result, reason)
+    match = match_lock(duel.match_id)
+    player_side(match, player)
+    duel = Duel.objects.get(pk=duel.pk)
+    if duel.result:
+        raise DuelAlreadyFinal(f"Duel {duel.number} already has a final result.")
+    require_open(match)
+    DuelReport.objects.update_or_create(
+        duel=duel, player=player, defaults={"result": result, "reason": reason}
+    )
+    reports = list(duel.reports.all())
+    if len(reports) < 2:
+        return duel
+    first, second = reports
+    if first.result != second.result:
+        match.status, match.result = Match.Status.DISPUTED, ""
+        match.save(update_fields=["status", "result"])
+        return duel
+    duel.result = first.result
+    duel.reason = first.reason if first.reason == second.reason else ""
+    duel.finished_at = timezone.now()
+    duel.save(update_fields=["result", "reason", "finished_at"])
+    match_settle(match)
+    return duel

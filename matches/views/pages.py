@@ -1,0 +1,58 @@
+"""Pages for matches: a player's own matches, one match with all its parts, the judges' queue.
+
+The match page is assembled from sections, each with its own module and partial template (duels, side
+decks, disputes, judging, time); a section's buttons post small forms that htmx swaps in place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from config.http import HtmxHttpRequest
+from matches.models import Match
+from matches.selectors import judge_queue, matches_of_player
+from matches.views.duels import duels_context
+from tournaments.selectors import is_event_staff
+
+
+@login_required
+def my_matches(request: HtmxHttpRequest) -> HttpResponse:
+    return render(request, "matches/my_matches.html", {"matches": matches_of_player(request.user)[:20]})
+
+
+def match_sections(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
+    """The context of every section of the match page."""
+    context: dict[str, Any] = {}
+    if match.player_b_id:
+        context.update(duels_context(request, match))
+    # sections
+    return context
+
+
+def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
+    )
+    return render(
+        request,
+        "matches/match_detail.html",
+        {
+            "match": match,
+            "reports": match.reports.select_related("player"),
+            "disputes": match.disputes.select_related("opened_by"),
+            "is_staff": is_event_staff(request.user, match.round.event),
+            **match_sections(request, match),
+        },
+    )
+
+
+@login_required
+def judge_queue_page(request: HtmxHttpRequest) -> HttpResponse:
+    """Open disputes and disputed results, oldest first; htmx refreshes the list every few seconds."""
+    disputed, disputes = judge_queue(request.user)
+    template = "matches/_judge_queue.html" if request.htmx else "matches/judge_queue.html"
+    return render(request, template, {"disputed": disputed, "disputes": disputes})
