@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from datetime import UTC, datetime
 
-from matches.models import Dispute, Match
+from django.db.models import Max, Prefetch, Q, QuerySet, Value
+from django.db.models.functions import Coalesce, Greatest
+
+from matches.models import Dispute, Duel, Match
 from tournaments.models import EventRole, Round
 from tournaments.selectors import AnyUser, events_staffed_by
+
+LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)
 
 
 def matches_of_player(user: AnyUser) -> QuerySet[Match]:
@@ -36,14 +41,27 @@ def pairings_for_round(round_: Round, name: str = "") -> QuerySet[Match]:
 def judge_queue(user: AnyUser) -> tuple[QuerySet[Match], QuerySet[Dispute]]:
     """Disputed results and open disputes at events the user judges or organizes, oldest first."""
     events = events_staffed_by(user, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)).values("pk")
+    # What the players reported comes with each match: the judge walks up knowing what they disagree on.
     disputed = (
         Match.objects.filter(round__event__in=events, status=Match.Status.DISPUTED)
         .select_related("round__event", "player_a", "player_b")
-        .order_by("round__started_at", "pk")
+        .prefetch_related(
+            Prefetch("duels", queryset=Duel.objects.exclude(reports=None).filter(result="").distinct()),
+            "duels__reports__player",
+            "reports__player",
+        )
+        # The latest report is the one that made the results differ: oldest disagreement first.
+        .annotate(
+            disputed_since=Greatest(
+                Coalesce(Max("reports__reported_at"), Value(LONG_AGO)),
+                Coalesce(Max("duels__reports__reported_at"), Value(LONG_AGO)),
+            )
+        )
+        .order_by("disputed_since", "pk")
     )
     disputes = (
         Dispute.objects.filter(match__round__event__in=events, status=Dispute.Status.OPEN)
-        .select_related("match__round__event", "opened_by", "match__player_a", "match__player_b")
+        .select_related("match__round__event", "opened_by", "match__player_a", "match__player_b", "ruling")
         .order_by("opened_at", "pk")
     )
     return disputed, disputes

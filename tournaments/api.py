@@ -93,9 +93,25 @@ class TokenObtainApi(APIView):
 class EventListApi(APIView):
     @extend_schema_serializer(component_name="Event")
     class OutputSerializer(serializers.ModelSerializer[Event]):
+        # Read only: events are not created through the API (tournaments.services.event_create).
+        end_of_round = serializers.CharField(
+            read_only=True,
+            help_text="What happens when time is called: ygo_lp, ygo_double_loss, mtg_five_turns.",
+        )
+        end_of_round_label = serializers.CharField(source="get_end_of_round_display", read_only=True)
+
         class Meta:
             model = Event
-            fields = ["slug", "name", "game", "status", "starts_at", "round_minutes"]
+            fields = [
+                "slug",
+                "name",
+                "game",
+                "status",
+                "starts_at",
+                "round_minutes",
+                "end_of_round",
+                "end_of_round_label",
+            ]
 
     @extend_schema(responses=OutputSerializer(many=True), operation_id="events_list")
     def get(self, request: Request) -> Response:

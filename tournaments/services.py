@@ -22,6 +22,7 @@ from decks.parsing import SECTIONS
 from decks.selectors import section_counts
 from decks.services import deck_list_create
 from matches.models import Match
+from rules.engine.end_of_round import procedure_fits_game
 from tournaments.models import (
     DeckCheck,
     DeckListChange,
@@ -46,13 +47,18 @@ def event_create(
     end_of_round: str = "",
 ) -> Event:
     """Create an event; whoever creates it organizes it. The end-of-round procedure defaults to the game's."""
+    end_of_round = end_of_round or end_of_round_for_game(game)
+    if not procedure_fits_game(game, end_of_round):
+        raise ValidationError(
+            {"end_of_round": [f"{end_of_round!r} is not an end-of-round procedure for {game!r} events."]}
+        )
     event = Event.objects.create(
         name=name,
         slug=slug or slugify(name)[:80],
         game=game,
         starts_at=starts_at,
         round_minutes=round_minutes,
-        end_of_round=end_of_round or end_of_round_for_game(game),
+        end_of_round=end_of_round,
     )
     EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
     return event
@@ -305,3 +311,23 @@ def deck_check_record(*, deck_check: DeckCheck, presented: Mapping[str, int], ju
     deck_check.checked_at = timezone.now()
     deck_check.save(update_fields=["presented", "mismatches", "deck_list", "checked_by", "checked_at"])
     return deck_check
+
+
+@transaction.atomic
+def registration_drop(*, event: Event, player: User, after_round: int, by: User) -> Registration:
+    """Drop a player from the event after ``after_round`` (a disqualification, or a judge recording a drop).
+
+    Only the event's judges and organizers may. An earlier drop is kept: a player dropped after round 2 and
+    disqualified for something found in round 3 was still out of round 3's pairings.
+    """
+    if not is_event_staff(by, event, DECK_STAFF):
+        raise PermissionDenied("Only a judge or organizer of this event can drop a player.")
+    registration = (
+        Registration.objects.select_for_update().filter(event=event, player=player).order_by("pk").first()
+    )
+    if registration is None:
+        raise ValidationError({"player": [f"{player.username} is not registered for {event.name}."]})
+    if registration.dropped_after_round is None or registration.dropped_after_round > after_round:
+        registration.dropped_after_round = after_round
+        registration.save(update_fields=["dropped_after_round"])
+    return registration

@@ -42,9 +42,10 @@ class DuelReportOutputSerializer(serializers.ModelSerializer[DuelReport]):
 @extend_schema_serializer(component_name="Duel")
 class DuelOutputSerializer(serializers.ModelSerializer[Duel]):
     reports = DuelReportOutputSerializer(many=True, read_only=True)
-    chooser = side_field("Who chose to play first or second")
-    choice = serializers.CharField(help_text='"first" or "second".')
-    first_player = side_field("Who played first")
+    # All three are empty for a duel never played: a game loss penalty given before it began.
+    chooser = side_field("Who chose to play first or second (empty: never played)")
+    choice = serializers.CharField(help_text='"first" or "second"; empty for a duel never played.')
+    first_player = side_field("Who played first (empty: never played)")
     result = serializers.CharField(help_text='"A", "B", "draw", or empty while the duel is played.')
     reason = serializers.CharField(help_text=REASON_HELP)
 

@@ -45,7 +45,12 @@ def player_side(match: Match, player: User) -> str:
 
 
 def require_judge(match: Match, user: User) -> None:
-    """Only the event's judges and organizers may enter results, give penalties or extend time."""
+    """Only the event's judges and organizers may enter results, give penalties or extend time.
+
+    Never in their own match: a judge who also plays (a small store's organizer often does) calls another.
+    """
+    if match.side_of(user.pk) is not None:
+        raise PermissionDenied("You play in this match: another judge or organizer must do that.")
     if not is_event_staff(user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)):
         raise PermissionDenied("Only a judge or organizer of this event can do that.")
 

@@ -1,16 +1,245 @@
-"""Disputes at the table: players describe the game state, the engine rules, a judge confirms or overrules."""
+"""Disputes at the table: players describe the game state, the engine rules, a judge confirms or overrules.
+
+The ruling is the rules app's (``rules.services.ruling_create``); this module ties it to a match and a duel,
+and, when a judge confirms a ruling that ends a duel (LP 0, a deck-out, Exodia, a draw), records that duel's
+result the same way a judge's correction is recorded: with a ``ResultChange`` audit row, then
+``match_settle`` so the match becomes final when the engine says it is over. Player A and B in the
+dispute are always the match's ``player_a`` and ``player_b``.
+"""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
-from django.db import transaction
+from collections.abc import Mapping
+from typing import Any
 
-from matches.models import Dispute
-from matches.services.access import match_lock
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import Dispute, Duel, Match, ResultChange
+from matches.services.access import MatchConflict, MatchOver, match_lock, require_judge
+from matches.services.duels import match_settle
+from rules import engine
+from rules import services as rules_services
+from tournaments.models import EventRole
+from tournaments.selectors import AnyUser, is_event_staff
+
+# The engine's reasons a duel (Magic: game) ended, in the words of ``Duel.Reason``.
+ENGINE_REASONS: dict[str, str] = {
+    "lp": Duel.Reason.LP,
+    "life": Duel.Reason.LP,
+    "simultaneous_lp": Duel.Reason.LP,
+    "deck_out": Duel.Reason.DECK_OUT,
+    "empty_library": Duel.Reason.DECK_OUT,
+    "simultaneous_loss": Duel.Reason.DECK_OUT,
+    "exodia": Duel.Reason.CARD_EFFECT,
+}
+GAME_NAMES = {"yugioh": "Yu-Gi-Oh!", "mtg": "Magic: The Gathering"}
+
+
+class DisputeAlreadyResolved(MatchConflict):
+    """A judge already confirmed or overruled this dispute's ruling."""
+
+
+class DisputeKeyReused(MatchConflict):
+    """The Idempotency-Key was already used by this person for a different dispute."""
+
+
+class DuelNotRecordable(MatchConflict):
+    """A confirmed ruling ends a duel, but that duel cannot take the result (missing, or already decided)."""
 
 
 @transaction.atomic
 def dispute_open(*, match_id: int, opened_by: User, summary: str) -> Dispute:
-    """Take a disagreement at the table to the judges."""
+    """Take a disagreement at the table to the judges, without a ruling (the demo's hand-written dispute)."""
     match = match_lock(match_id)
     return Dispute.objects.create(match=match, opened_by=opened_by, summary=summary)
+
+
+def is_match_judge(match: Match, user: AnyUser) -> bool:
+    """A judge or organizer of the match's event: they confirm or overrule rulings."""
+    return is_event_staff(user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER))
+
+
+def may_open_dispute(match: Match, user: AnyUser) -> bool:
+    """Players of the match and the event's judges and organizers may call the judge engine."""
+    if not user.is_authenticated:
+        return False
+    return match.side_of(user.pk) is not None or is_match_judge(match, user)
+
+
+def _require_player_or_judge(match: Match, user: User) -> bool:
+    """True for a judge or organizer; a player of the match passes too (False); anyone else is refused."""
+    if match.side_of(user.pk) is not None:
+        return False
+    require_judge(match, user)
+    return True
+
+
+def _duel_in_question(match: Match, duel_number: int | None) -> int | None:
+    """The duel the dispute arose in: the one named (it must exist), else the duel being played, if any."""
+    if duel_number is not None:
+        if not match.duels.filter(number=duel_number).exists():
+            numbers = list(match.duels.order_by("number").values_list("number", flat=True))
+            known = f"its duels are {', '.join(map(str, numbers))}" if numbers else "no duel has started yet"
+            raise ValidationError({"duel_number": [f"This match has no duel {duel_number}: {known}."]})
+        return duel_number
+    playing = match.duels.filter(result="").order_by("-number").first()
+    return playing.number if playing is not None else None
+
+
+def _validate_open(match: Match, *, summary: str, dispute: Mapping[str, Any]) -> None:
+    errors: dict[str, list[str]] = {}
+    if not summary.strip():
+        errors["summary"] = ["Say in a sentence what you disagree on."]
+    game = match.round.event.game
+    if not isinstance(dispute, Mapping):
+        errors["dispute"] = ['A dispute is a JSON object: {"game": ..., "state": ..., "action": ...}.']
+    elif dispute.get("game") != game:
+        errors["game"] = [
+            f"This match is {GAME_NAMES.get(game, game)}: the dispute's game must be {game!r}, "
+            f"not {dispute.get('game')!r}."
+        ]
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def dispute_open_with_ruling(
+    *,
+    match_id: int,
+    opened_by: User,
+    summary: str,
+    dispute: Mapping[str, Any],
+    duel_number: int | None = None,
+    idempotency_key: str = "",
+) -> Dispute:
+    """Open a dispute and have the engine rule on it at once, so the players hear the rule at the table.
+
+    ``opened_by`` is a player of the match or a judge/organizer of its event (``PermissionDenied``
+    otherwise); players may not reopen a final match (:class:`MatchOver`: a judge corrects it). The dispute
+    must be of the event's game. A dispute the engine cannot read is refused with a ValidationError naming
+    each problem under ``"dispute"``, and nothing is stored. With ``idempotency_key``, a retry by the same
+    person returns the same Dispute (and ruling) instead of a second one.
+    """
+    match = match_lock(match_id)
+    is_judge = _require_player_or_judge(match, opened_by)
+    if match.status == Match.Status.FINAL and not is_judge:
+        raise MatchOver(f"Match {match.pk} already has a final result: ask a judge to look at it.")
+    _validate_open(match, summary=summary, dispute=dispute)
+    # The ruling's key is namespaced: the same key sent to the rulings API names another request.
+    ruling_key = f"dispute:{match.pk}:{idempotency_key}"[:120] if idempotency_key else ""
+    if ruling_key:
+        replayed = Dispute.objects.filter(
+            match=match, opened_by=opened_by, ruling__idempotency_key=ruling_key
+        ).first()
+        if replayed is not None:
+            if replayed.ruling is not None and replayed.ruling.dispute != dict(dispute):
+                raise DisputeKeyReused(
+                    f"Idempotency-Key {idempotency_key!r} was already used for another dispute "
+                    f"(dispute {replayed.pk})."
+                )
+            return replayed
+    number = _duel_in_question(match, duel_number)
+    try:
+        ruling, _ = rules_services.ruling_create(
+            dispute=dispute, requested_by=opened_by, idempotency_key=ruling_key
+        )
+    except engine.DisputeError as error:
+        raise ValidationError(
+            {"dispute": [f"{problem['path']}: {problem['message']}" for problem in error.problems()]}
+        ) from error
+    except rules_services.IdempotencyKeyReused as error:
+        raise DisputeKeyReused(str(error)) from error
+    return Dispute.objects.create(
+        match=match, opened_by=opened_by, summary=summary.strip(), ruling=ruling, duel_number=number
+    )
+
+
+def finished_duel(ruling: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The ruling's ``outcome.duel`` (Magic: ``outcome.game``) when it says the duel is over, else None."""
+    outcome = ruling.get("outcome") or {}
+    if not isinstance(outcome, Mapping):
+        return None
+    ended = outcome.get("duel", outcome.get("game"))
+    if isinstance(ended, Mapping) and ended.get("over") is True:
+        return dict(ended)
+    return None
+
+
+def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge: User, note: str) -> None:
+    """Give the dispute's duel the result the confirmed ruling says, audited like any judge's correction."""
+    if match.status == Match.Status.FINAL:
+        raise MatchOver(
+            f"Match {match.pk} already has a final result, so the ruling cannot record duel "
+            f"{dispute.duel_number}: correct the match result instead, or overrule with a note."
+        )
+    if dispute.duel_number is None:
+        raise DuelNotRecordable(
+            "The ruling ends a duel, but the dispute names no duel: start the duel, or overrule with a note."
+        )
+    duel = Duel.objects.select_for_update().filter(match=match, number=dispute.duel_number).first()
+    if duel is None:
+        raise DuelNotRecordable(
+            f"The ruling ends duel {dispute.duel_number}, which this match does not have."
+        )
+    if duel.result:
+        raise DuelNotRecordable(
+            f"Duel {duel.number} already has a result ({duel.get_result_display()}): "
+            "correct it from the judging section instead."
+        )
+    result = Duel.Result.DRAW if ended.get("draw") else ended.get("winner")
+    if result not in (Duel.Result.A, Duel.Result.B, Duel.Result.DRAW):
+        raise DuelNotRecordable("The ruling says the duel is over but names no winner and no draw.")
+    before = {"result": duel.result, "reason": duel.reason}
+    duel.result = str(result)
+    duel.reason = ENGINE_REASONS.get(str(ended.get("reason") or ""), "")
+    duel.finished_at = timezone.now()
+    duel.save(update_fields=["result", "reason", "finished_at"])
+    ResultChange.objects.create(
+        match=match,
+        duel_number=duel.number,
+        changed_by=judge,
+        before=before,
+        after={"result": duel.result, "reason": duel.reason},
+        note=f"Confirmed ruling #{dispute.ruling_id}" + (f": {note}" if note else "."),
+    )
+    # The judge settled the disagreement: a disputed match is played on (or is over, just below).
+    if match.status == Match.Status.DISPUTED:
+        match.status = Match.Status.PLAYING
+        match.save(update_fields=["status"])
+    match_settle(match)
+
+
+@transaction.atomic
+def dispute_resolve(*, dispute_id: int, judge: User, decision: str, note: str = "") -> Dispute:
+    """A judge of the event confirms or overrules the engine's ruling; the engine never has the last word.
+
+    Overruling needs the judge's reason (``note``). Confirming a ruling whose outcome ends a duel records
+    that duel's result (see the module docstring); a resolved dispute cannot be resolved again
+    (:class:`DisputeAlreadyResolved`).
+    """
+    if decision not in Dispute.Decision.values:
+        raise ValidationError({"decision": [f"Choose one of: {', '.join(Dispute.Decision.values)}."]})
+    note = note.strip()
+    if decision == Dispute.Decision.OVERRULED and not note:
+        raise ValidationError({"note": ["Say why you overrule the engine's ruling: the players read it."]})
+    match_id = Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id)
+    match = match_lock(match_id)
+    require_judge(match, judge)
+    dispute = Dispute.objects.select_related("ruling").get(pk=dispute_id)
+    if dispute.status == Dispute.Status.RESOLVED:
+        raise DisputeAlreadyResolved(
+            f"Dispute {dispute.pk} was already {dispute.get_decision_display().lower()} "
+            f"by {dispute.resolved_by}."
+        )
+    if decision == Dispute.Decision.CONFIRMED and dispute.ruling is not None:
+        ended = finished_duel(dispute.ruling.ruling)
+        if ended is not None:
+            _record_duel(match, dispute, ended, judge, note)
+    dispute.status = Dispute.Status.RESOLVED
+    dispute.decision, dispute.decision_note = decision, note
+    dispute.resolved_by, dispute.resolved_at = judge, timezone.now()
+    dispute.save(update_fields=["status", "decision", "decision_note", "resolved_by", "resolved_at"])
+    return dispute

@@ -26,6 +26,7 @@ from matches.services.access import (
     require_open,
 )
 from rules.engine import judge
+from rules.engine.end_of_round import DOUBLE_LOSS, match_at_time
 
 
 class NotYourChoice(MatchConflict):
@@ -151,10 +152,15 @@ def match_settle(match: Match) -> dict[str, Any]:
     duels = list(match.duels.order_by("number"))
     finished = [duel for duel in duels if duel.result]
     playing = len(finished) < len(duels)
-    tally = _tally_of(match, finished, time_called=match.time_called_at is not None and not playing)
+    time_called = match.time_called_at is not None
+    tally = _tally_of(match, finished, time_called=time_called and not playing)
+    games = (int(tally["wins"]["A"]), int(tally["wins"]["B"]), int(tally["draws"]))
     if tally["over"]:
-        games = (int(tally["wins"]["A"]), int(tally["wins"]["B"]), int(tally["draws"]))
         match_finish(match, result=match_result_from_tally(tally), games=games)
+    elif time_called and match_at_time(match.round.event.end_of_round, False)[0] == DOUBLE_LOSS:
+        # The 2025 Yu-Gi-Oh! revision: a match still not won after time was called stays lost by both,
+        # whatever a judge corrects in its duels.
+        match_finish(match, result=MatchResult.DOUBLE_LOSS, games=games)
     elif match.status == Match.Status.FINAL and duels:
         match.status, match.result = Match.Status.PLAYING, ""
         match.games_a = match.games_b = match.games_drawn = 0

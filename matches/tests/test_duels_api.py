@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import threading
 from types import SimpleNamespace
 
 import pytest
-from django.db import connection, connections
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from matches.models import CoinToss, Duel, DuelReport, IdempotencyRecord, Match
 from matches.services import duel_start, match_coin_toss
 from matches.services import duels as duels_service
+from matches.tests.concurrency import needs_postgresql, run_at_once
 from matches.tests.factories import MatchFactory
 from tournaments.tests.factories import UserFactory
 
@@ -192,43 +191,14 @@ def test_the_page_shows_a_refusal_and_the_opponent_sees_no_choice_buttons(client
     assert not Duel.objects.exists()
 
 
-def _run_at_once(*calls):
-    """Run the calls in threads released together; returns their results (or raises the first error)."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-    errors: list[BaseException] = []
-
-    def run(index, call):
-        try:
-            barrier.wait(timeout=10)
-            results[index] = call()
-        except BaseException as error:  # surfaced below
-            errors.append(error)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert errors == []
-    return results
-
-
-def _needs_postgresql():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL's row locks (CI runs the suite on PostgreSQL)")
-
-
 @pytest.mark.django_db(transaction=True)
 def test_both_players_reporting_a_duel_at_the_same_moment_finish_it_once():
-    _needs_postgresql()
+    needs_postgresql()
     match = MatchFactory()
     started(match)
     clients = [client_for(match.player_a), client_for(match.player_b)]
 
-    responses = _run_at_once(
+    responses = run_at_once(
         *(
             lambda c=c: c.post(report_url(match), {"result": "B", "reason": "lp"}, format="json")
             for c in clients
@@ -243,7 +213,7 @@ def test_both_players_reporting_a_duel_at_the_same_moment_finish_it_once():
 
 @pytest.mark.django_db(transaction=True)
 def test_one_report_retried_at_the_same_moment_with_one_key_is_written_once():
-    _needs_postgresql()
+    needs_postgresql()
     match = MatchFactory()
     started(match)
     client = client_for(match.player_a)
@@ -253,7 +223,7 @@ def test_one_report_retried_at_the_same_moment_with_one_key_is_written_once():
             report_url(match), {"result": "A"}, format="json", headers={"Idempotency-Key": "same"}
         )
 
-    responses = _run_at_once(send, send, send)
+    responses = run_at_once(send, send, send)
 
     assert [r.status_code for r in responses] == [200, 200, 200]
     bodies = [r.json() for r in responses]

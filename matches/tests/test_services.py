@@ -5,12 +5,12 @@ from __future__ import annotations
 import threading
 
 import pytest
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, connections
 
 from matches.models import Match, MatchReport
 from matches.services import MatchOver, match_report_result
-from matches.tests.factories import MatchFactory
+from matches.tests.factories import DuelFactory, MatchFactory
 from tournaments.tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -90,3 +90,66 @@ def test_both_players_reporting_at_the_same_moment_finalise_the_match_once():
     match.refresh_from_db()
     assert (match.status, match.result) == (Match.Status.FINAL, "a")
     assert match.reports.count() == 2
+
+
+@pytest.mark.parametrize(
+    ("result", "games"),
+    [("a", (3, 0, 0)), ("b", (2, 0, 0)), ("a", (1, 1, 1)), ("draw", (2, 0, 0)), ("a", (2, 2, 0))],
+)
+def test_a_tally_no_match_can_end_with_is_refused(result, games):
+    """Dispute format, match_result three_duels: the engine decides which tallies can end a match."""
+    match = MatchFactory()
+
+    with pytest.raises(ValidationError) as refused:
+        match_report_result(
+            match_id=match.pk,
+            player=match.player_a,
+            result=result,
+            games_a=games[0],
+            games_b=games[1],
+            games_drawn=games[2],
+        )
+
+    assert "cannot end a match" in refused.value.message_dict["games_a"][0]
+    assert not MatchReport.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("result", "games"),
+    [("a", (1, 0, 0)), ("a", (1, 0, 2)), ("draw", (1, 1, 1)), ("draw", (0, 0, 0)), ("b", (1, 2, 0))],
+)
+def test_tallies_that_end_a_match_by_play_or_at_time_are_accepted(result, games):
+    """1-0 when time is called is a win (dispute format, time_called); 1 win and 2 draws wins (2007 rules)."""
+    match = MatchFactory()
+
+    match_report_result(
+        match_id=match.pk,
+        player=match.player_a,
+        result=result,
+        games_a=games[0],
+        games_b=games[1],
+        games_drawn=games[2],
+    )
+
+    assert MatchReport.objects.get().result == result
+
+
+def test_a_report_must_agree_with_the_duels_recorded_here():
+    match = MatchFactory()
+    DuelFactory(match=match, number=1, result="A", reason="lp")
+    DuelFactory(match=match, number=2, chooser="B", first_player="B", result="B", reason="deck_out")
+
+    with pytest.raises(ValidationError) as refused:
+        match_report_result(match_id=match.pk, player=match.player_b, result="a", games_a=2, games_b=0)
+
+    assert "The duels recorded here are 1-1 with 0 drawn" in refused.value.message_dict["games_a"][0]
+
+
+def test_agreeing_reports_keep_the_tally_for_the_standings():
+    match = MatchFactory()
+
+    for player in (match.player_a, match.player_b):
+        match_report_result(match_id=match.pk, player=player, result="b", games_a=1, games_b=2)
+
+    match.refresh_from_db()
+    assert (match.result, match.games_a, match.games_b, match.games_drawn) == ("b", 1, 2, 0)

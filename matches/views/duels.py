@@ -19,6 +19,8 @@ from django.views.decorators.http import require_POST
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Duel, Match
+from tournaments.models import EventRole
+from tournaments.selectors import is_event_staff
 
 
 def display_name(user: User | None) -> str:
@@ -40,8 +42,8 @@ def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> di
         rows.append(
             {
                 "duel": duel,
-                "chooser_name": names[duel.chooser],
-                "first_name": names[duel.first_player],
+                "chooser_name": names.get(duel.chooser, ""),
+                "first_name": names.get(duel.first_player, ""),
                 "winner_name": names.get(duel.result, ""),
                 "reports": [
                     {
@@ -62,6 +64,10 @@ def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> di
         "names": names,
         "next_chooser_name": names.get(state.chooser or "", "") if state else "",
         "my_side": match.side_of(request.user.pk) if request.user.is_authenticated else None,
+        # A judge at the table may toss for the players (e.g. a phone with a flat battery).
+        "can_toss_as_judge": is_event_staff(
+            request.user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
+        ),
         "reasons": Duel.Reason.choices,
     }
 

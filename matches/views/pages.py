@@ -15,7 +15,12 @@ from django.shortcuts import get_object_or_404, render
 from config.http import HtmxHttpRequest
 from matches.models import Match
 from matches.selectors import judge_queue, matches_of_player
+from matches.views.disputes import disputes_context
 from matches.views.duels import duels_context
+from matches.views.judging import judging_context
+from matches.views.reports import reports_context
+from matches.views.side_decks import side_decks_context
+from matches.views.timing import time_context
 from tournaments.selectors import is_event_staff
 
 
@@ -29,7 +34,13 @@ def match_sections(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
     context: dict[str, Any] = {}
     if match.player_b_id:
         context.update(duels_context(request, match))
+        context.update(reports_context(request, match))
     # sections
+    if match.player_b_id:
+        context.update(side_decks_context(request, match))  # side decks
+    context.update(time_context(request, match))  # time
+    context.update(disputes_context(request, match))
+    context.update(judging_context(request, match))  # judging
     return context
 
 
@@ -42,7 +53,6 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         "matches/match_detail.html",
         {
             "match": match,
-            "reports": match.reports.select_related("player"),
             "disputes": match.disputes.select_related("opened_by"),
             "is_staff": is_event_staff(request.user, match.round.event),
             **match_sections(request, match),

@@ -1,0 +1,158 @@
+"""A match's disputes: call the judge engine on a game state, read the rulings, a judge confirms or overrules.
+
+Player A and B in a dispute are the match's ``player_a`` and ``player_b``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, one_of, run_service
+from matches.models import Dispute, Match
+from matches.services import disputes as dispute_services
+from rules.api import DisputeSerializer, RulingOutputSerializer
+
+
+@extend_schema_serializer(component_name="MatchDispute")
+class DisputeOutputSerializer(serializers.ModelSerializer[Dispute]):
+    opened_by = serializers.CharField(source="opened_by.username")
+    resolved_by = serializers.CharField(source="resolved_by.username", allow_null=True, default=None)
+    status = serializers.CharField(help_text='"open" or "resolved".')
+    decision = serializers.CharField(help_text='"confirmed", "overruled", or empty while open.')
+    ruling = RulingOutputSerializer(
+        allow_null=True, help_text="The engine's ruling, as the rulings API gives it."
+    )
+
+    class Meta:
+        model = Dispute
+        fields = [
+            "id",
+            "match",
+            "duel_number",
+            "summary",
+            "status",
+            "opened_by",
+            "opened_at",
+            "decision",
+            "decision_note",
+            "resolved_by",
+            "resolved_at",
+            "ruling",
+        ]
+
+
+def _match(match_id: int) -> Match:
+    return get_object_or_404(Match, pk=match_id)
+
+
+def _dispute_body(dispute_id: int) -> dict[str, Any]:
+    dispute = Dispute.objects.select_related("opened_by", "resolved_by", "ruling__requested_by").get(
+        pk=dispute_id
+    )
+    return dict(DisputeOutputSerializer(dispute).data)
+
+
+class MatchDisputesApi(APIView):
+    """A match's disputes, oldest first; a player or judge opens one and gets the engine's ruling at once.
+
+    Send an ``Idempotency-Key`` header: a retry returns the first response, not a second dispute.
+    """
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema_serializer(component_name="MatchDisputeOpenInput")
+    class InputSerializer(serializers.Serializer[object]):
+        summary = serializers.CharField(help_text="What the players disagree on, in a sentence.")
+        duel_number = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="The duel it arose in; by default the duel being played.",
+        )
+        dispute = DisputeSerializer(
+            help_text="The game state and the disputed action (shared/spec/dispute-format.md); "
+            'player "A" is the match\'s player A.'
+        )
+
+    @extend_schema(responses=DisputeOutputSerializer(many=True), operation_id="matches_disputes_list")
+    def get(self, request: Request, match_id: int) -> Response:
+        disputes = (
+            _match(match_id)
+            .disputes.select_related("opened_by", "resolved_by", "ruling__requested_by")
+            .order_by("opened_at", "pk")
+        )
+        return Response(DisputeOutputSerializer(disputes, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: DisputeOutputSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="matches_disputes_open",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = cast(User, request.user)
+        key = request.headers.get("Idempotency-Key", "").strip()[:120]
+        # The engine reads the dispute exactly as sent (the serializer only checked its outline).
+        raw_dispute = request.data["dispute"]
+
+        def open_dispute() -> tuple[int, dict[str, Any]]:
+            dispute = dispute_services.dispute_open_with_ruling(
+                match_id=match.pk,
+                opened_by=user,
+                summary=serializer.validated_data["summary"],
+                dispute=raw_dispute,
+                duel_number=serializer.validated_data["duel_number"],
+                idempotency_key=key,
+            )
+            return status.HTTP_201_CREATED, _dispute_body(dispute.pk)
+
+        return idempotent_post(request, open_dispute)
+
+
+class DisputeResolveApi(APIView):
+    """A judge of the event confirms or overrules the engine's ruling (overruling needs a note).
+
+    Confirming a ruling that ends a duel records that duel's result and settles the match.
+    """
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="MatchDisputeResolveInput")
+    class InputSerializer(serializers.Serializer[object]):
+        decision = serializers.CharField(
+            validators=[one_of(Dispute.Decision.values)], help_text='"confirmed" or "overruled".'
+        )
+        note = serializers.CharField(
+            required=False, allow_blank=True, default="", help_text="Why; required to overrule."
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: DisputeOutputSerializer},
+        operation_id="matches_disputes_resolve",
+    )
+    def post(self, request: Request, match_id: int, dispute_id: int) -> Response:
+        dispute = get_object_or_404(Dispute, pk=dispute_id, match_id=match_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = cast(User, request.user)
+
+        def resolve() -> tuple[int, dict[str, Any]]:
+            dispute_services.dispute_resolve(dispute_id=dispute.pk, judge=user, **serializer.validated_data)
+            return status.HTTP_200_OK, _dispute_body(dispute.pk)
+
+        code, body = run_service(resolve)
+        return Response(body, status=code)

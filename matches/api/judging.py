@@ -1,0 +1,233 @@
+"""Judging over the API: enter or correct results, give penalties, read the audit log.
+
+Writes are for the event's judges and organizers (others get a 403); the penalties and the audit log are
+read by the two players too, so they can see a correction of their result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from matches.api.duels import REASON_HELP, DuelOutputSerializer
+from matches.api.matches import MatchOutputSerializer
+from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, one_of, side_field
+from matches.models import Duel, Match, Penalty, ResultChange
+from matches.services.access import require_judge
+from matches.services.judging import (
+    JUDGE_RESULTS,
+    MAX_GAMES,
+    duel_result_set,
+    match_result_set,
+    penalty_issue,
+)
+
+NOTE_HELP = "Why the judge made this change; the players see it in the audit log. Required."
+
+
+def _match(match_id: int) -> Match:
+    return get_object_or_404(Match.objects.select_related("round__event"), pk=match_id)
+
+
+def _require_player_or_judge(match: Match, user: User) -> None:
+    """The two players and the event's judges read a match's penalties and audit log; nobody else."""
+    if match.side_of(user.pk) is None:
+        require_judge(match, user)
+
+
+def _forbidden(error: PermissionDenied) -> Response:
+    return Response({"detail": str(error)}, status=status.HTTP_403_FORBIDDEN)
+
+
+@extend_schema_serializer(component_name="Penalty")
+class PenaltyOutputSerializer(serializers.ModelSerializer[Penalty]):
+    player = serializers.CharField(source="player.username")
+    side = serializers.SerializerMethodField(help_text='The penalized player\'s seat: "A" or "B".')
+    kind = serializers.CharField(help_text="warning, game_loss, match_loss or disqualification.")
+    issued_by = serializers.CharField(source="issued_by.username")
+
+    class Meta:
+        model = Penalty
+        fields = [
+            "id",
+            "player",
+            "side",
+            "kind",
+            "infraction",
+            "note",
+            "duel_number",
+            "issued_by",
+            "issued_at",
+        ]
+
+    def get_side(self, penalty: Penalty) -> str:
+        return penalty.match.side_of(penalty.player_id) or ""
+
+
+@extend_schema_serializer(component_name="ResultChange")
+class ResultChangeOutputSerializer(serializers.ModelSerializer[ResultChange]):
+    changed_by = serializers.CharField(source="changed_by.username")
+    duel_number = serializers.IntegerField(
+        allow_null=True, help_text="The duel changed; null when the match result was changed."
+    )
+    before = serializers.DictField(
+        help_text="Match: status, result, games_a, games_b, games_drawn. Duel: result, reason."
+    )
+    after = serializers.DictField(help_text="The same fields after the change.")
+
+    class Meta:
+        model = ResultChange
+        fields = ["id", "duel_number", "changed_by", "changed_at", "before", "after", "note"]
+
+
+class JudgeMatchResultApi(APIView):
+    """A judge enters or corrects the match result at any time. Logged in the audit log with the note."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="JudgeMatchResultInput")
+    class InputSerializer(serializers.Serializer[object]):
+        result = serializers.CharField(
+            validators=[one_of(list(JUDGE_RESULTS))], help_text='"a", "b", "draw" or "double_loss".'
+        )
+        games_a = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
+        games_b = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
+        games_drawn = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
+        note = serializers.CharField(allow_blank=True, default="", help_text=NOTE_HELP)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: MatchOutputSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="matches_judge_result",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        _match(match_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        judge = cast(User, request.user)
+
+        def enter() -> tuple[int, dict[str, Any]]:
+            match = match_result_set(match_id=match_id, judge=judge, **serializer.validated_data)
+            return status.HTTP_200_OK, dict(MatchOutputSerializer(match).data)
+
+        return idempotent_post(request, enter)
+
+
+class JudgeDuelResultApi(APIView):
+    """A judge sets or corrects one duel's result; the engine then re-decides the match."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="JudgeDuelResultInput")
+    class InputSerializer(serializers.Serializer[object]):
+        result = serializers.CharField(
+            validators=[one_of(Duel.Result.values)], help_text='"A", "B" or "draw".'
+        )
+        reason = serializers.CharField(
+            validators=[one_of(["", *Duel.Reason.values])],
+            required=False,
+            allow_blank=True,
+            default="",
+            help_text=REASON_HELP,
+        )
+        note = serializers.CharField(allow_blank=True, default="", help_text=NOTE_HELP)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: DuelOutputSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="matches_judge_duel_result",
+    )
+    def post(self, request: Request, match_id: int, number: int) -> Response:
+        _match(match_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        judge = cast(User, request.user)
+
+        def correct() -> tuple[int, dict[str, Any]]:
+            duel = duel_result_set(match_id=match_id, number=number, judge=judge, **serializer.validated_data)
+            duel = Duel.objects.prefetch_related("reports__player").get(pk=duel.pk)
+            return status.HTTP_200_OK, dict(DuelOutputSerializer(duel).data)
+
+        return idempotent_post(request, correct)
+
+
+class MatchPenaltiesApi(APIView):
+    """The penalties given at a match (players and judges read them); a judge gives one.
+
+    Send an ``Idempotency-Key``: a retried POST returns the first penalty instead of a second game loss.
+    """
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="PenaltyInput")
+    class InputSerializer(serializers.Serializer[object]):
+        player = side_field("The penalized player")
+        kind = serializers.CharField(
+            validators=[one_of(Penalty.Kind.values)],
+            help_text="warning, game_loss, match_loss or disqualification.",
+        )
+        infraction = serializers.CharField(max_length=200, help_text='What happened, e.g. "Marked cards".')
+        note = serializers.CharField(allow_blank=True, default="", help_text="Details (optional).")
+
+        def validate_player(self, value: str) -> str:
+            one_of(["A", "B"])(value)
+            return value
+
+    @extend_schema(responses=PenaltyOutputSerializer(many=True), operation_id="matches_penalties_list")
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        try:
+            _require_player_or_judge(match, cast(User, request.user))
+        except PermissionDenied as error:
+            return _forbidden(error)
+        penalties = match.penalties.select_related("player", "issued_by", "match")
+        return Response(PenaltyOutputSerializer(penalties, many=True).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: PenaltyOutputSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="matches_penalties_create",
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        player = match.player_a if data.pop("player") == "A" else match.player_b
+        judge = cast(User, request.user)
+        if player is None:
+            return Response({"player": ["A bye has no player B."]}, status=status.HTTP_400_BAD_REQUEST)
+
+        def give() -> tuple[int, dict[str, Any]]:
+            penalty = penalty_issue(match_id=match_id, judge=judge, player=player, **data)
+            return status.HTTP_201_CREATED, dict(PenaltyOutputSerializer(penalty).data)
+
+        return idempotent_post(request, give)
+
+
+class MatchAuditApi(APIView):
+    """The audit log of a match: every result a judge entered or corrected, oldest first."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=ResultChangeOutputSerializer(many=True), operation_id="matches_audit_list")
+    def get(self, request: Request, match_id: int) -> Response:
+        match = _match(match_id)
+        try:
+            _require_player_or_judge(match, cast(User, request.user))
+        except PermissionDenied as error:
+            return _forbidden(error)
+        changes = match.result_changes.select_related("changed_by")
+        return Response(ResultChangeOutputSerializer(changes, many=True).data)

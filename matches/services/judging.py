@@ -1,0 +1,259 @@
+"""Judging: a judge enters or corrects results at any time, and gives penalties; every change is audited.
+
+Every result a judge writes (the match result, one duel, or the duels a game loss decides) leaves a
+:class:`ResultChange` row with who, when, the before and after, and the judge's reason, so the players can
+see a correction of their result and an organizer can trace it.
+
+Choices written down here:
+
+- Entering the same result again is logged again rather than refused: it is an explicit act (a judge
+  confirming a result after a dispute), and a retried API call is covered by the Idempotency-Key.
+- A game loss is a duel won by the opponent with reason "penalty": the duel being played if there is one,
+  else a new duel record nobody chose for (chooser, choice and first player empty). The rules engine then
+  decides whether the match is over and who chooses next (the loser of a duel chooses: the penalized
+  player), exactly as for a duel the players reported.
+- The match result a judge enters stands until the duels change again: a later duel correction or game
+  loss asks the engine, which decides the match from its duels.
+- A game or match loss on a match already over is refused (:class:`MatchOver`): the judge corrects the
+  result with :func:`match_result_set` instead. A disqualification at a match that is over only drops the
+  player from the event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from matches.models import Duel, Match, MatchResult, Penalty, ResultChange, Side
+from matches.services.access import MatchConflict, MatchOver, match_lock, require_judge
+from matches.services.duels import (
+    EngineAnswerMissing,
+    match_finish,
+    match_next_chooser,
+    match_settle,
+    validate_duel_result,
+)
+from matches.services.reports import tally_possible
+from tournaments.services import registration_drop
+
+JUDGE_RESULTS = (MatchResult.A, MatchResult.B, MatchResult.DRAW, MatchResult.DOUBLE_LOSS)
+MAX_GAMES = 9
+
+
+def match_snapshot(match: Match) -> dict[str, Any]:
+    """The match result as the audit log keeps it."""
+    return {
+        "status": match.status,
+        "result": match.result,
+        "games_a": match.games_a,
+        "games_b": match.games_b,
+        "games_drawn": match.games_drawn,
+    }
+
+
+def duel_snapshot(duel: Duel | None) -> dict[str, Any]:
+    """One duel's result as the audit log keeps it; a duel that did not exist yet has none."""
+    if duel is None:
+        return {"result": "", "reason": ""}
+    return {"result": duel.result, "reason": duel.reason}
+
+
+def _require_note(note: str) -> str:
+    note = note.strip()
+    if not note:
+        raise ValidationError({"note": ["Say why: the players see the reason for every change."]})
+    return note
+
+
+def _require_two_players(match: Match) -> None:
+    # A bye has no opponent: there is no result to give to anyone (the database forbids one).
+    if match.player_b_id is None:
+        raise MatchConflict("A bye has no opponent and no result to change.")
+
+
+def _reports_differ(reports: list[tuple[Any, ...]]) -> bool:
+    return len(reports) == 2 and reports[0] != reports[1]
+
+
+def _undispute_if_settled(match: Match) -> None:
+    """A disputed match goes back to being played once no duel and no match report is left in disagreement."""
+    if match.status != Match.Status.DISPUTED:
+        return
+    for duel in match.duels.filter(result=""):
+        if _reports_differ([(report.result,) for report in duel.reports.all()]):
+            return
+    match_reports = [(r.result, r.games_a, r.games_b, r.games_drawn) for r in match.reports.all()]
+    if _reports_differ(match_reports):
+        return
+    match.status = Match.Status.PLAYING
+    match.save(update_fields=["status"])
+
+
+def _settle(match: Match) -> None:
+    """Ask the engine about the duels as they stand now; a record it cannot rule on is refused, not saved."""
+    try:
+        match_settle(match)
+    except EngineAnswerMissing as missing:
+        raise ValidationError(
+            {"result": [f"The duels would no longer make sense: {missing} Correct the later duels first."]}
+        ) from missing
+    _undispute_if_settled(match)
+
+
+@transaction.atomic
+def match_result_set(
+    *,
+    match_id: int,
+    judge: User,
+    result: str,
+    games_a: int = 0,
+    games_b: int = 0,
+    games_drawn: int = 0,
+    note: str,
+) -> Match:
+    """A judge enters or corrects the match result, at any time: playing, disputed or already final.
+
+    The tally must be one the rules engine can end with that result (a double loss takes any counts).
+    The match becomes final with it; the change is written to the audit log with the judge's reason.
+    """
+    match = match_lock(match_id)
+    require_judge(match, judge)
+    _require_two_players(match)
+    note = _require_note(note)
+    if result not in JUDGE_RESULTS:
+        raise ValidationError({"result": [f"Enter one of: {', '.join(JUDGE_RESULTS)}."]})
+    games = (games_a, games_b, games_drawn)
+    if any(count < 0 or count > MAX_GAMES for count in games):
+        raise ValidationError({"games_a": [f"Counts of duels are whole numbers from 0 to {MAX_GAMES}."]})
+    if result != MatchResult.DOUBLE_LOSS and not tally_possible(match, result=result, games=games):
+        raise ValidationError(
+            {"games_a": [f"{games_a}-{games_b} with {games_drawn} drawn cannot end a match as {result!r}."]}
+        )
+    before = match_snapshot(match)
+    match_finish(match, result=result, games=games)
+    ResultChange.objects.create(
+        match=match, duel_number=None, changed_by=judge, before=before, after=match_snapshot(match), note=note
+    )
+    return match
+
+
+@transaction.atomic
+def duel_result_set(
+    *, match_id: int, number: int, judge: User, result: str, reason: str = "", note: str
+) -> Duel:
+    """A judge sets or corrects one duel's result (settling differing reports, or fixing a final one).
+
+    The engine then re-decides the match: final if over, back to being played if a correction reopened it
+    (or if this settled the only disagreement of a disputed match).
+    """
+    match = match_lock(match_id)
+    require_judge(match, judge)
+    _require_two_players(match)
+    note = _require_note(note)
+    validate_duel_result(result, reason)
+    duel = match.duels.filter(number=number).first()
+    if duel is None:
+        raise ValidationError({"number": [f"Duel {number} has not started: there is no result to set."]})
+    before = duel_snapshot(duel)
+    duel.result, duel.reason = result, reason
+    duel.finished_at = duel.finished_at or timezone.now()
+    duel.save(update_fields=["result", "reason", "finished_at"])
+    _settle(match)
+    ResultChange.objects.create(
+        match=match, duel_number=number, changed_by=judge, before=before, after=duel_snapshot(duel), note=note
+    )
+    return duel
+
+
+def _game_loss(match: Match, *, loser: str, judge: User, note: str) -> int:
+    """Give ``loser``'s opponent the duel being played, or a new never-played duel; returns its number."""
+    state = match_next_chooser(match=match)
+    if state.over:
+        raise MatchOver("The match is over: correct its result instead of giving a game loss.")
+    winner = Side.B if loser == Side.A else Side.A
+    duel = state.playing
+    before = duel_snapshot(duel)
+    if duel is None:
+        # Nobody chose for a duel never played: the models allow exactly this shape for a penalty.
+        duel = Duel.objects.create(
+            match=match,
+            number=len(state.duels) + 1,
+            chooser="",
+            choice="",
+            first_player="",
+            result=winner,
+            reason=Duel.Reason.PENALTY,
+            finished_at=timezone.now(),
+        )
+    else:
+        duel.result, duel.reason, duel.finished_at = winner, Duel.Reason.PENALTY, timezone.now()
+        duel.save(update_fields=["result", "reason", "finished_at"])
+    _settle(match)
+    ResultChange.objects.create(
+        match=match,
+        duel_number=duel.number,
+        changed_by=judge,
+        before=before,
+        after=duel_snapshot(duel),
+        note=note,
+    )
+    return duel.number
+
+
+@transaction.atomic
+def penalty_issue(
+    *, match_id: int, judge: User, player: User, kind: str, infraction: str, note: str = ""
+) -> Penalty:
+    """A judge penalizes a player of the match: warning, game loss, match loss or disqualification.
+
+    A game loss and a match loss change the duels through the same engine path as reported duels; a match
+    loss gives game losses until the engine says the match is over. A disqualification is a match loss
+    (when the match is not over) and drops the player from the event after this round.
+    """
+    match = match_lock(match_id)
+    require_judge(match, judge)
+    if kind not in Penalty.Kind.values:
+        raise ValidationError({"kind": [f"Choose one of: {', '.join(Penalty.Kind.values)}."]})
+    infraction = infraction.strip()
+    if not infraction:
+        raise ValidationError({"infraction": ['Say what happened, e.g. "Marked cards".']})
+    if len(infraction) > 200:
+        raise ValidationError({"infraction": ["Keep it to 200 characters; put details in the note."]})
+    side = match.side_of(player.pk)
+    if side is None:
+        raise ValidationError({"player": [f"{player.username} is not a player of this match."]})
+    changes = kind != Penalty.Kind.WARNING
+    over = match.status == Match.Status.FINAL or match_next_chooser(match=match).over
+    if kind == Penalty.Kind.DISQUALIFICATION and over:
+        changes = False  # the match stands as it is; the player is still dropped below
+    if changes:
+        _require_two_players(match)
+    audit_note = f"{Penalty.Kind(kind).label} for {player.username}: {infraction}" + (
+        f" ({note.strip()})" if note.strip() else ""
+    )
+    duel_number = None
+    if changes and kind == Penalty.Kind.GAME_LOSS:
+        duel_number = _game_loss(match, loser=side, judge=judge, note=audit_note)
+    elif changes:
+        if over:
+            raise MatchOver("The match is over: correct its result instead of giving a match loss.")
+        # At most three duels decide any match; each game loss is one more win for the opponent.
+        for _ in range(3):
+            if match_next_chooser(match=match).over:
+                break
+            _game_loss(match, loser=side, judge=judge, note=audit_note)
+    if kind == Penalty.Kind.DISQUALIFICATION:
+        registration_drop(event=match.round.event, player=player, after_round=match.round.number, by=judge)
+    return Penalty.objects.create(
+        match=match,
+        player=player,
+        kind=kind,
+        infraction=infraction,
+        note=note.strip(),
+        duel_number=duel_number,
+        issued_by=judge,
+    )

@@ -1,0 +1,371 @@
+"""Side Deck counting for a match: each player's count before duel 1, and each swap between duels.
+
+Before duel 1 each player states how many cards their Side Deck holds and the opponent is shown the number
+(Yu-Gi-Oh! Rulebook v10, Side Deck; Magic: the sideboard is presented face down and counted). Between duels a
+player records what they sided in and out; the deck they present is worked out from the list they registered
+for the event and judged by the engine's ``side_swap`` (through ``decks.selectors.side_deck_check``): the
+Side Deck keeps its count and only registered cards are used. This module never decides legality itself.
+
+Which of it a person may see (:func:`side_decks_overview`) also lives here rather than in ``selectors.py``:
+the hiding of a player's cards from their opponent is part of the rule being recorded, and the page and the
+API must hide exactly the same things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from decks.catalog import DatabaseCatalog
+from decks.models import DeckList
+from decks.selectors import section_counts, side_deck_check
+from matches.models import Match, SideDeckCount, SideSwap
+from matches.services.access import MatchConflict, MatchOver, match_lock, player_side, require_open
+from matches.services.duels import EngineAnswerMissing, match_next_chooser
+from rules.engine import DisputeError, normalize_name
+from tournaments.models import Registration
+from tournaments.selectors import is_event_staff
+
+MAX_SIDE_DECK = 15  # Rulebook v10 and Magic tournament rules: at most 15 cards in the Side Deck / sideboard
+MAX_MOVE_COUNT = 60  # more copies of one card than a whole Main Deck holds is a typing slip
+EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
+
+# Violations whose message names no card: the opponent may read them as they are.
+CARD_FREE_CODES = frozenset(
+    {
+        "side.count_changed",
+        "deck.main_size",
+        "deck.extra_size",
+        "deck.side_size",
+        "mtg.deck.main_size",
+        "mtg.deck.side_size",
+        "state.incomplete",
+    }
+)
+# What the opponent reads instead of a message that names a card (hidden information).
+HIDDEN_MESSAGES = {
+    "side.card_not_registered": "A card presented was not registered, or in more copies than registered.",
+    "side.card_missing": "A card of the registered list is missing from the deck presented.",
+}
+HIDDEN_MESSAGE = "The deck presented breaks a deck rule; the player and the judges see which card."
+
+Moves = dict[str, list[dict[str, Any]]]
+Sections = dict[str, list[dict[str, Any]]]
+
+
+class SideSwapNotNow(MatchConflict):
+    """A side swap outside the time between two duels (before duel 1 ended, or during a duel)."""
+
+
+def registered_deck_list(*, match: Match, player: User) -> DeckList | None:
+    """The deck list ``player`` registered for the match's event, or None without one."""
+    registration = (
+        Registration.objects.filter(event_id=match.round.event_id, player=player)
+        .select_related("deck_list")
+        .first()
+    )
+    return registration.deck_list if registration is not None else None
+
+
+def registered_side_count(*, match: Match, player: User) -> int | None:
+    """The Side Deck size of ``player``'s registered list for the match's event (None without a list)."""
+    deck_list = registered_deck_list(match=match, player=player)
+    return section_counts(deck_list).get("side", 0) if deck_list is not None else None
+
+
+@transaction.atomic
+def side_deck_count_record(*, match: Match, player: User, count: int) -> SideDeckCount:
+    """A player states how many cards are in their Side Deck before duel 1; recording again replaces it.
+
+    The count is for the opponent (the rules let them know it) and is kept with the registered list's Side
+    Deck size so a judge sees a mismatch at once. Once duel 1 has started the counts are fixed.
+    """
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_SIDE_DECK:
+        raise ValidationError(
+            {"count": [f"Count the cards in your Side Deck: a number from 0 to {MAX_SIDE_DECK}."]}
+        )
+    locked = match_lock(match.pk)
+    player_side(locked, player)
+    require_open(locked)
+    if locked.duels.exists():
+        raise MatchConflict("Duel 1 has started: Side Deck counts are recorded before it only.")
+    recorded, _ = SideDeckCount.objects.update_or_create(
+        match=locked,
+        player=player,
+        defaults={"count": count, "registered_count": registered_side_count(match=locked, player=player)},
+    )
+    return recorded
+
+
+def _clean_moves(moves: object) -> Moves:
+    """``moves`` as ``{"in": [...], "out": [...]}`` with one entry per card (same names merged)."""
+    if not isinstance(moves, Mapping) or set(moves) - {"in", "out"}:
+        raise ValidationError({"moves": ['Give the cards moved as {"in": [...], "out": [...]}.']})
+    cleaned: Moves = {}
+    for direction in ("in", "out"):
+        entries = moves.get(direction) or []
+        if not isinstance(entries, list):
+            raise ValidationError(
+                {"moves": [f'"{direction}" must be a list of {{"name", "count"}} entries.']}
+            )
+        merged: dict[str, dict[str, Any]] = {}
+        for entry in entries:
+            name = entry.get("name") if isinstance(entry, Mapping) else None
+            count = entry.get("count", 1) if isinstance(entry, Mapping) else None
+            if not isinstance(name, str) or not normalize_name(name):
+                raise ValidationError({"moves": [f'Each card in "{direction}" needs a name.']})
+            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_MOVE_COUNT:
+                raise ValidationError(
+                    {"moves": [f"{name.strip()}: give a number of copies from 1 to {MAX_MOVE_COUNT}."]}
+                )
+            key = normalize_name(name)
+            if key in merged:
+                merged[key]["count"] += count
+            else:
+                merged[key] = {"name": name.strip(), "count": count}
+        cleaned[direction] = list(merged.values())
+    return cleaned
+
+
+def _take(entries: list[dict[str, Any]], key: str, count: int) -> int:
+    """Remove up to ``count`` copies of the card ``key`` from ``entries``; returns how many were there."""
+    taken = 0
+    for entry in entries:
+        if taken == count:
+            break
+        if normalize_name(str(entry["name"])) == key:
+            step = min(int(entry["count"]), count - taken)
+            entry["count"] = int(entry["count"]) - step
+            taken += step
+    entries[:] = [entry for entry in entries if int(entry["count"]) > 0]
+    return taken
+
+
+def _put(entries: list[dict[str, Any]], name: str, count: int) -> None:
+    key = normalize_name(name)
+    for entry in entries:
+        if normalize_name(str(entry["name"])) == key:
+            entry["count"] = int(entry["count"]) + count
+            return
+    entries.append({"name": name, "count": count})
+
+
+def _spelling(sections: Sections, key: str, fallback: str) -> str:
+    """The registered list's spelling of a card, so the presented deck reads like the registered one."""
+    for entries in sections.values():
+        for entry in entries:
+            if normalize_name(str(entry["name"])) == key:
+                return str(entry["name"])
+    return fallback
+
+
+def presented_deck(*, deck_list: DeckList, moves: Moves) -> Sections:
+    """The deck presented after ``moves``, worked out from the registered list.
+
+    "out" cards leave the Main (or Extra) Deck for the Side Deck; "in" cards leave the Side Deck for the Main
+    Deck, or the Extra Deck when the card is an Extra Deck card: registered in the Extra Deck, or a Fusion,
+    Synchro, Xyz or Link Monster in the catalog (Magic has a deck and a sideboard only). A card that is not
+    where the move takes it from is refused by name; moving more copies than are there is left to the engine,
+    whose ruling says how many were registered.
+    """
+    registered = deck_list.sections or {}
+    game = deck_list.game
+    sections: Sections = {
+        section: [dict(entry) for entry in registered.get(section, [])]
+        for section in (("main", "extra", "side") if game == "yugioh" else ("main", "side"))
+    }
+    extra_keys = {normalize_name(str(entry["name"])) for entry in sections.get("extra", [])}
+    catalog = DatabaseCatalog(game)
+    if game == "yugioh":
+        catalog.prefetch_names(entry["name"] for entry in moves["in"])
+    problems: list[str] = []
+    for card in moves["out"]:
+        key = normalize_name(card["name"])
+        name = _spelling(sections, key, card["name"])
+        taken = _take(sections["main"], key, card["count"])
+        if "extra" in sections:
+            taken += _take(sections["extra"], key, card["count"] - taken)
+        if not taken:
+            problems.append(f"{card['name']} (out) is not in your registered Main or Extra Deck.")
+            continue
+        _put(sections["side"], name, card["count"])
+    for card in moves["in"]:
+        key = normalize_name(card["name"])
+        name = _spelling(sections, key, card["name"])
+        if not _take(sections["side"], key, card["count"]):
+            problems.append(f"{card['name']} (in) is not in your registered Side Deck.")
+            continue
+        data = catalog.card_by_name(card["name"]) if game == "yugioh" else None
+        to_extra = "extra" in sections and (
+            key in extra_keys or (data is not None and data.get("frame") in EXTRA_DECK_FRAMES)
+        )
+        _put(sections["extra" if to_extra else "main"], name, card["count"])
+    if problems:
+        raise ValidationError({"moves": problems})
+    return sections
+
+
+@dataclass(frozen=True)
+class SwapVerdict:
+    legal: bool | None
+    problems: list[dict[str, str]]
+
+
+def _verdict(deck_list: DeckList, presented: Sections) -> SwapVerdict:
+    try:
+        ruling = side_deck_check(registered=deck_list, presented=presented)
+    except DisputeError as error:
+        raise ValidationError({"moves": [str(error)]}) from error
+    problems = [
+        {"code": str(v.get("code", "")), "message": str(v.get("message", "")), "rule": str(v.get("rule", ""))}
+        for v in ruling.get("violations", [])
+    ]
+    return SwapVerdict(legal=ruling.get("legal"), problems=problems)
+
+
+@transaction.atomic
+def side_swap_record(*, match: Match, player: User, moves: Mapping[str, Any]) -> SideSwap:
+    """A player records what they swapped with their Side Deck for the next duel; the engine judges it.
+
+    Only between duels: after duel 1 has a result, while no duel is being played and the match is not over.
+    The deck presented is worked out from the registered list (no registered list: a judge checks by hand),
+    judged by the engine's ``side_swap``, and kept with the verdict. Recording again before the duel replaces
+    the earlier swap: the deck presented is the last one recorded.
+    """
+    cleaned = _clean_moves(moves)
+    locked = match_lock(match.pk)
+    player_side(locked, player)
+    require_open(locked)
+    state = match_next_chooser(match=locked)
+    if state.over:
+        raise MatchOver("The match is over: there is no duel left to side for.")
+    if state.playing is not None:
+        raise SideSwapNotNow(f"Duel {state.playing.number} is being played: side after it ends.")
+    if locked.time_called_at is not None:
+        raise SideSwapNotNow("Time has been called: no new duel starts.")
+    duel_number = len(state.duels) + 1
+    if duel_number < 2:
+        raise SideSwapNotNow("Siding happens between duels: duel 1 has not been played yet.")
+    deck_list = registered_deck_list(match=locked, player=player)
+    if deck_list is None:
+        raise ValidationError(
+            "You have no deck list registered for this event, so the swap cannot be checked here: "
+            "call a judge to check your deck by hand."
+        )
+    presented = presented_deck(deck_list=deck_list, moves=cleaned)
+    verdict = _verdict(deck_list, presented)
+    swap, _ = SideSwap.objects.update_or_create(
+        match=locked,
+        duel_number=duel_number,
+        player=player,
+        defaults={
+            "moves": cleaned,
+            "presented": presented,
+            "legal": verdict.legal,
+            "problems": verdict.problems,
+        },
+    )
+    return swap
+
+
+# --- what each person may see -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CountView:
+    side: str
+    player: User
+    count: SideDeckCount | None
+
+    @property
+    def mismatch(self) -> bool:
+        return (
+            self.count is not None
+            and self.count.registered_count is not None
+            and self.count.count != self.count.registered_count
+        )
+
+
+@dataclass(frozen=True)
+class SwapView:
+    """A swap as one viewer may see it: ``moves`` and ``presented`` are None when hidden from them."""
+
+    swap: SideSwap
+    side: str
+    hidden: bool
+    problems: list[dict[str, str]]
+
+    @property
+    def moves(self) -> dict[str, Any] | None:
+        return None if self.hidden else dict(self.swap.moves)
+
+    @property
+    def presented(self) -> dict[str, Any] | None:
+        return None if self.hidden else dict(self.swap.presented)
+
+
+@dataclass(frozen=True)
+class SideDecksOverview:
+    counts: list[CountView]
+    swaps: list[SwapView]
+    next_duel: int | None  # the duel a swap is recorded for now; None when no swap can be recorded
+    before_duel_1: bool
+    judge: bool
+
+
+def visible_problems(problems: list[dict[str, str]], *, hidden: bool) -> list[dict[str, str]]:
+    """The engine's reasons, with every card name kept from a viewer who must not see the player's cards."""
+    if not hidden:
+        return [dict(problem) for problem in problems]
+    shown = []
+    for problem in problems:
+        code = problem.get("code", "")
+        message = (
+            problem.get("message", "")
+            if code in CARD_FREE_CODES
+            else HIDDEN_MESSAGES.get(code, HIDDEN_MESSAGE)
+        )
+        shown.append({"code": code, "message": message, "rule": problem.get("rule", "")})
+    return shown
+
+
+def side_decks_overview(*, match: Match, viewer: User | AnonymousUser) -> SideDecksOverview:
+    """The counts (everyone sees them) and the swaps (their cards for their player and the event's judges)."""
+    judge = is_event_staff(viewer, match.round.event)
+    viewer_id = viewer.pk if viewer.is_authenticated else None
+    counts_by_player = {count.player_id: count for count in match.side_deck_counts.all()}
+    players = [("A", match.player_a), ("B", match.player_b)]
+    counts = [
+        CountView(side=side, player=player, count=counts_by_player.get(player.pk))
+        for side, player in players
+        if player is not None
+    ]
+    sides = {player.pk: side for side, player in players if player is not None}
+    swaps = []
+    for swap in match.side_swaps.select_related("player").order_by("duel_number", "pk"):
+        hidden = not judge and swap.player_id != viewer_id
+        swaps.append(
+            SwapView(
+                swap=swap,
+                side=sides.get(swap.player_id, ""),
+                hidden=hidden,
+                problems=visible_problems(list(swap.problems or []), hidden=hidden),
+            )
+        )
+    duels = list(match.duels.order_by("number"))
+    between = bool(duels) and all(duel.result for duel in duels) and match.status == Match.Status.PLAYING
+    next_duel = len(duels) + 1 if between and match.time_called_at is None else None
+    if next_duel is not None:
+        try:
+            if match_next_chooser(match=match).over:
+                next_duel = None
+        except EngineAnswerMissing:  # the duels need a judge first; the "Duels" section says so
+            next_duel = None
+    return SideDecksOverview(
+        counts=counts, swaps=swaps, next_duel=next_duel, before_duel_1=not duels, judge=judge
+    )

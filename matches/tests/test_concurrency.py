@@ -1,0 +1,75 @@
+"""Results are written exactly once under real concurrent requests on PostgreSQL (CI runs them there).
+
+Both players pressing "report" at the same moment, a report retried over a flaky connection with the same
+Idempotency-Key: the row lock on the match, the unique constraints and the stored first response keep
+the result single and consistent.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from matches.models import IdempotencyRecord, Match, MatchReport
+from matches.tests.concurrency import needs_postgresql, run_at_once
+from matches.tests.factories import MatchFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def client_for(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_both_players_reporting_the_match_through_the_api_at_once_finalise_it_once():
+    needs_postgresql()
+    match = MatchFactory()
+    url = reverse("api-match-report", args=[match.pk])
+    body = {"result": "b", "games_a": 1, "games_b": 2}
+
+    responses = run_at_once(
+        *(lambda p=p: client_for(p).post(url, body, format="json") for p in (match.player_a, match.player_b))
+    )
+
+    assert [r.status_code for r in responses] == [200, 200]
+    assert sorted(r.json()["status"] for r in responses) == ["final", "playing"]
+    match.refresh_from_db()
+    assert (match.status, match.result, match.games_a, match.games_b) == (Match.Status.FINAL, "b", 1, 2)
+    assert MatchReport.objects.filter(match=match).count() == 2
+
+
+def test_a_match_report_retried_at_once_with_one_key_is_written_once():
+    needs_postgresql()
+    match = MatchFactory()
+    client = client_for(match.player_a)
+    url = reverse("api-match-report", args=[match.pk])
+
+    def send():
+        return client.post(
+            url, {"result": "a", "games_a": 2}, format="json", headers={"Idempotency-Key": "k1"}
+        )
+
+    responses = run_at_once(send, send, send, send)
+
+    assert [r.status_code for r in responses] == [200] * 4
+    assert sorted(r.has_header("Idempotent-Replayed") for r in responses) == [False, True, True, True]
+    assert MatchReport.objects.filter(match=match).count() == 1
+    assert IdempotencyRecord.objects.filter(key="k1").count() == 1
+
+
+def test_players_reporting_differently_at_once_dispute_the_match_whatever_the_order():
+    needs_postgresql()
+    match = MatchFactory()
+    url = reverse("api-match-report", args=[match.pk])
+    reports = (
+        (match.player_a, {"result": "a", "games_a": 2}),
+        (match.player_b, {"result": "b", "games_b": 2}),
+    )
+
+    run_at_once(*(lambda p=p, b=b: client_for(p).post(url, b, format="json") for p, b in reports))
+
+    match.refresh_from_db()
+    assert (match.status, match.result) == (Match.Status.DISPUTED, "")

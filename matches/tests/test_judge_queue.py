@@ -1,0 +1,99 @@
+"""The judges' queue: open disputes and disputed results at the events a judge staffs, oldest first."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from matches.models import DuelReport, MatchReport
+from matches.services import dispute_open, duel_report
+from matches.tests.factories import DuelFactory, MatchFactory
+from tournaments.tests.factories import EventRoleFactory, RoundFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def judge_client(client, event):
+    judge = EventRoleFactory(event=event).user
+    client.force_login(judge)
+    return client
+
+
+def test_a_duel_the_players_disagree_on_shows_what_each_reported(client):
+    duel = DuelFactory()
+    match = duel.match
+    duel_report(duel=duel, player=match.player_a, result="A", reason="lp")
+    duel_report(duel=duel, player=match.player_b, result="B", reason="concession")
+
+    page = judge_client(client, match.round.event).get(reverse("judge-queue")).content.decode()
+
+    assert f"table {match.table}" in page
+    assert f"Duel 1: {match.player_a.get_full_name()} says player A won (Life points)" in page
+    assert f"Duel 1: {match.player_b.get_full_name()} says player B won (Concession)" in page
+
+
+def test_the_oldest_disagreement_comes_first(client):
+    round_ = RoundFactory()
+    later, earlier = MatchFactory(round=round_, table=1), MatchFactory(round=round_, table=2)
+    now = timezone.now()
+    for match, when in ((later, now), (earlier, now - timedelta(minutes=20))):
+        match.status = "disputed"
+        match.save(update_fields=["status"])
+        for player, result in ((match.player_a, "a"), (match.player_b, "b")):
+            report = MatchReport.objects.create(match=match, player=player, result=result, games_a=2)
+            MatchReport.objects.filter(pk=report.pk).update(reported_at=when)
+
+    page = judge_client(client, round_.event).get(reverse("judge-queue")).content.decode()
+
+    assert page.index(f"{earlier.player_a.get_full_name()} (A)") < page.index(
+        f"{later.player_a.get_full_name()} (A)"
+    )
+
+
+def test_a_judge_sees_only_the_events_they_staff(client):
+    mine, theirs = MatchFactory(), MatchFactory()
+    for match in (mine, theirs):
+        dispute_open(match_id=match.pk, opened_by=match.player_a, summary=f"Trouble at {match.player_a}")
+
+    page = judge_client(client, mine.round.event).get(reverse("judge-queue")).content.decode()
+
+    assert f"Trouble at {mine.player_a}" in page
+    assert f"Trouble at {theirs.player_a}" not in page
+
+
+def test_htmx_polling_gets_only_the_list(client):
+    match = MatchFactory()
+    dispute_open(match_id=match.pk, opened_by=match.player_b, summary="Was the trap set this turn?")
+
+    response = judge_client(client, match.round.event).get(
+        reverse("judge-queue"), headers={"HX-Request": "true"}
+    )
+
+    body = response.content.decode()
+    assert "Was the trap set this turn?" in body
+    assert "<html" not in body
+    assert "refreshes every 10 seconds" in body
+
+
+def test_a_player_who_judges_nothing_sees_an_empty_queue(client):
+    match = MatchFactory()
+    dispute_open(match_id=match.pk, opened_by=match.player_a, summary="Secret")
+    client.force_login(UserFactory())
+
+    page = client.get(reverse("judge-queue")).content.decode()
+
+    assert "Secret" not in page
+    assert "No open disputes." in page
+
+
+def test_a_resolved_duel_leaves_the_queue(client):
+    duel = DuelFactory()
+    DuelReport.objects.create(duel=duel, player=duel.match.player_a, result="A")
+    judge_client(client, duel.match.round.event)
+
+    page = client.get(reverse("judge-queue")).content.decode()
+
+    assert "No disputed results." in page

@@ -1,0 +1,80 @@
+"""The "Result" section of the match page: each player reports the match, two agreeing reports make it final.
+
+Where the duels were recorded on the page, the form is prefilled with their tally: the report then only
+confirms what the duels already say (the service refuses a tally that differs from them).
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from config.http import HtmxHttpRequest
+from matches import services
+from matches.models import Match, MatchResult
+from matches.views.duels import display_name
+
+
+def reports_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
+    recorded = [duel.result for duel in match.duels.exclude(result="")]
+    reports = list(match.reports.select_related("player"))
+    mine = next((r for r in reports if r.player_id == request.user.pk), None)
+    return {
+        "match": match,
+        "match_reports": [{"report": r, "name": display_name(r.player)} for r in reports],
+        "my_report": mine,
+        "report_error": error,
+        "report_prefill": {
+            "games_a": mine.games_a if mine else recorded.count("A"),
+            "games_b": mine.games_b if mine else recorded.count("B"),
+            "games_drawn": mine.games_drawn if mine else recorded.count("draw"),
+        },
+        "can_report": match.side_of(request.user.pk) is not None and match.status != Match.Status.FINAL,
+        "report_names": {"a": display_name(match.player_a), "b": display_name(match.player_b)},
+    }
+
+
+def _count(value: str, field: str) -> int:
+    try:
+        count = int(value or 0)
+    except ValueError:
+        raise ValidationError({field: ["Give a number of duels."]}) from None
+    if not 0 <= count <= 5:
+        raise ValidationError({field: ["Give a number of duels from 0 to 5."]})
+    return count
+
+
+@login_required
+@require_POST
+def match_report(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    match = get_object_or_404(Match, pk=match_id)
+    error = ""
+    try:
+        result = request.POST.get("result", "")
+        if result not in (MatchResult.A, MatchResult.B, MatchResult.DRAW):
+            raise ValidationError({"result": ["Choose who won the match, or a draw."]})
+        services.match_report_result(
+            match_id=match.pk,
+            player=cast(User, request.user),
+            result=result,
+            games_a=_count(request.POST.get("games_a", ""), "games_a"),
+            games_b=_count(request.POST.get("games_b", ""), "games_b"),
+            games_drawn=_count(request.POST.get("games_drawn", ""), "games_drawn"),
+        )
+    except ValidationError as invalid:
+        error = " ".join(invalid.messages)
+    except (PermissionDenied, services.MatchConflict) as refused:
+        error = str(refused)
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        return redirect("match-detail", match_id=match.pk)
+    match = Match.objects.select_related("round__event", "player_a", "player_b").get(pk=match.pk)
+    return render(request, "matches/_reports.html", reports_context(request, match, error))

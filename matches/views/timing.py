@@ -1,0 +1,164 @@
+"""The "Time" section of the match page: the round's end, this match's extensions, and what happens at time.
+
+Granting an extension swaps the section in place (htmx). Calling time and scoring the unfinished duel change
+the whole match (its duels and its result), so htmx is told to reload the page; without JavaScript every
+form posts and comes back to the page with a message.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from config.http import HtmxHttpRequest
+from matches.models import Match, TimeExtension
+from matches.services.access import MatchConflict
+from matches.services.timing import (
+    duel_finish_at_time,
+    match_call_time,
+    match_time_due,
+    round_call_time,
+    time_extension_grant,
+)
+from matches.views.duels import display_name
+from rules.engine.end_of_round import procedure_steps
+from tournaments.models import EndOfRound, EventRole
+from tournaments.selectors import is_event_staff
+
+
+def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
+    """What the "Time" section shows: the round's end, extensions, the time due, and the procedure at time."""
+    event = match.round.event
+    extensions = list(match.time_extensions.select_related("granted_by").order_by("granted_at", "pk"))
+    is_judge = is_event_staff(request.user, event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER))
+    my_side = match.side_of(request.user.pk) if request.user.is_authenticated else None
+    playing = match.duels.filter(result="").order_by("number").first()
+    can_finish = (
+        match.time_called_at is not None
+        and match.status != Match.Status.FINAL
+        and playing is not None
+        and event.end_of_round != EndOfRound.YGO_DOUBLE_LOSS
+        and (is_judge or (my_side is not None and match.status == Match.Status.PLAYING))
+    )
+    return {
+        "match": match,
+        "time_error": error,
+        "time_extensions": [
+            {"extension": extension, "judge_name": display_name(extension.granted_by)}
+            for extension in extensions
+        ],
+        "time_extra_minutes": sum(extension.minutes for extension in extensions),
+        "time_due": match_time_due(match),
+        "time_procedure": event.end_of_round,
+        "time_procedure_label": event.get_end_of_round_display(),
+        "time_steps": procedure_steps(event.end_of_round),
+        "time_playing": playing,
+        "time_can_finish": can_finish,
+        "time_is_judge": is_judge,
+        "time_reasons": TimeExtension.Reason.choices,
+    }
+
+
+def _section(request: HtmxHttpRequest, match_id: int, error: str = "") -> HttpResponse:
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
+    )
+    return render(request, "matches/_time.html", time_context(request, match, error))
+
+
+def _done(
+    request: HtmxHttpRequest, match_id: int, *, error: str = "", success: str = "", whole_page: bool
+) -> HttpResponse:
+    """htmx: the fresh section (or a reload when the whole match changed); a plain post: back to the page."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        elif success:
+            messages.success(request, success)
+        return redirect("match-detail", match_id=match_id)
+    if error or not whole_page:
+        return _section(request, match_id, error)
+    if success:
+        messages.success(request, success)
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = reverse("match-detail", args=[match_id])
+    return response
+
+
+def _message(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return " ".join(error.messages)
+    return str(error)
+
+
+def _int_or_none(value: str) -> int | None:
+    value = value.strip()
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        return -1  # refused by the service with the field's own message
+
+
+@login_required
+@require_POST
+def match_extension(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    get_object_or_404(Match, pk=match_id)
+    minutes = _int_or_none(request.POST.get("minutes", ""))
+    try:
+        time_extension_grant(
+            match_id=match_id,
+            judge=cast(User, request.user),
+            minutes=minutes if minutes is not None else 0,
+            reason=request.POST.get("reason", ""),
+            note=request.POST.get("note", ""),
+        )
+    except (MatchConflict, ValidationError) as error:
+        return _done(request, match_id, error=_message(error), whole_page=False)
+    return _done(request, match_id, success="Extension granted.", whole_page=False)
+
+
+@login_required
+@require_POST
+def match_call_time_view(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """Call time for this match, or (``scope=round``) for every match of its round."""
+    match = get_object_or_404(Match.objects.select_related("round"), pk=match_id)
+    user = cast(User, request.user)
+    try:
+        if request.POST.get("scope") == "round":
+            outcome = round_call_time(round_id=match.round_id, by=user)
+            success = (
+                f"Time called for {outcome.called} match(es); {outcome.in_extra_time} still in extra time"
+                f", {outcome.disputed} disputed."
+            )
+        else:
+            match_call_time(match_id=match_id, by=user)
+            success = "Time has been called."
+    except MatchConflict as error:
+        return _done(request, match_id, error=_message(error), whole_page=True)
+    return _done(request, match_id, success=success, whole_page=True)
+
+
+@login_required
+@require_POST
+def match_finish_at_time(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    get_object_or_404(Match, pk=match_id)
+    try:
+        duel_finish_at_time(
+            match_id=match_id,
+            by=cast(User, request.user),
+            lp_a=_int_or_none(request.POST.get("lp_a", "")),
+            lp_b=_int_or_none(request.POST.get("lp_b", "")),
+        )
+    except (MatchConflict, ValidationError) as error:
+        return _done(request, match_id, error=_message(error), whole_page=True)
+    return _done(request, match_id, success="The unfinished duel was scored at time.", whole_page=True)
