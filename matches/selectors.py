@@ -9,7 +9,7 @@ from django.db.models.functions import Coalesce, Greatest
 
 from matches.models import Dispute, Duel, Match
 from tournaments.models import EventRole, Round
-from tournaments.selectors import AnyUser, events_staffed_by
+from tournaments.selectors import AnyUser, events_staffed_by, is_event_staff
 
 LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -36,6 +36,20 @@ def pairings_for_round(round_: Round, name: str = "") -> QuerySet[Match]:
             )
         matches = matches.filter(by_name)
     return matches.order_by("table", "pk")
+
+
+def disputes_visible_to(user: AnyUser, match: Match) -> QuerySet[Dispute]:
+    """A match's disputes, for the two players at the table and the event's judges; nobody else.
+
+    A dispute carries the game state the players described (hands, set cards): spectators and other players
+    of the event must not read it, even though the match page itself is public.
+    """
+    disputes = match.disputes.select_related("opened_by", "resolved_by", "ruling").order_by("opened_at", "pk")
+    if not user.is_authenticated:
+        return disputes.none()
+    at_table = match.side_of(user.pk) is not None
+    judging = is_event_staff(user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER))
+    return disputes if at_table or judging else disputes.none()
 
 
 def judge_queue(user: AnyUser) -> tuple[QuerySet[Match], QuerySet[Dispute]]:

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, one_of, run_service
 from matches.models import Dispute, Match
+from matches.selectors import disputes_visible_to
 from matches.services import disputes as dispute_services
 from rules.api import DisputeSerializer, RulingOutputSerializer
 
@@ -86,11 +87,8 @@ class MatchDisputesApi(APIView):
 
     @extend_schema(responses=DisputeOutputSerializer(many=True), operation_id="matches_disputes_list")
     def get(self, request: Request, match_id: int) -> Response:
-        disputes = (
-            _match(match_id)
-            .disputes.select_related("opened_by", "resolved_by", "ruling__requested_by")
-            .order_by("opened_at", "pk")
-        )
+        # Only the players at the table and the event's judges read disputes (they hold the game state).
+        disputes = disputes_visible_to(request.user, _match(match_id)).select_related("ruling__requested_by")
         return Response(DisputeOutputSerializer(disputes, many=True).data)
 
     @extend_schema(

@@ -170,11 +170,6 @@ def finished_duel(ruling: Mapping[str, Any]) -> dict[str, Any] | None:
 
 def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge: User, note: str) -> None:
     """Give the dispute's duel the result the confirmed ruling says, audited like any judge's correction."""
-    if match.status == Match.Status.FINAL:
-        raise MatchOver(
-            f"Match {match.pk} already has a final result, so the ruling cannot record duel "
-            f"{dispute.duel_number}: correct the match result instead, or overrule with a note."
-        )
     if dispute.duel_number is None:
         raise DuelNotRecordable(
             "The ruling ends a duel, but the dispute names no duel: start the duel, or overrule with a note."
@@ -184,14 +179,21 @@ def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge
         raise DuelNotRecordable(
             f"The ruling ends duel {dispute.duel_number}, which this match does not have."
         )
+    result = Duel.Result.DRAW if ended.get("draw") else ended.get("winner")
+    if result not in (Duel.Result.A, Duel.Result.B, Duel.Result.DRAW):
+        raise DuelNotRecordable("The ruling says the duel is over but names no winner and no draw.")
+    if duel.result == result:
+        return  # the players already recorded what the ruling says: confirming it changes nothing
+    if match.status == Match.Status.FINAL:
+        raise MatchOver(
+            f"Match {match.pk} already has a final result, so the ruling cannot record duel "
+            f"{dispute.duel_number}: correct the match result instead, or overrule with a note."
+        )
     if duel.result:
         raise DuelNotRecordable(
             f"Duel {duel.number} already has a result ({duel.get_result_display()}): "
             "correct it from the judging section instead."
         )
-    result = Duel.Result.DRAW if ended.get("draw") else ended.get("winner")
-    if result not in (Duel.Result.A, Duel.Result.B, Duel.Result.DRAW):
-        raise DuelNotRecordable("The ruling says the duel is over but names no winner and no draw.")
     before = {"result": duel.result, "reason": duel.reason}
     duel.result = str(result)
     duel.reason = ENGINE_REASONS.get(str(ended.get("reason") or ""), "")

@@ -11,9 +11,11 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from matches.models import IdempotencyRecord, Match, MatchReport
+from matches.models import IdempotencyRecord, Match, MatchReport, Penalty, ResultChange
+from matches.services import duel_report
 from matches.tests.concurrency import needs_postgresql, run_at_once
-from matches.tests.factories import MatchFactory
+from matches.tests.factories import DuelFactory, MatchFactory
+from tournaments.tests.factories import EventRoleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -73,3 +75,47 @@ def test_players_reporting_differently_at_once_dispute_the_match_whatever_the_or
 
     match.refresh_from_db()
     assert (match.status, match.result) == (Match.Status.DISPUTED, "")
+
+
+def test_a_judge_correcting_while_a_player_reports_ends_with_the_judges_result_once():
+    """Whichever goes first, the duel ends with the judge's result, one audit row, and a consistent match."""
+    needs_postgresql()
+    duel = DuelFactory()
+    match = duel.match
+    judge = EventRoleFactory(event=match.round.event).user
+    duel_report(duel=duel, player=match.player_a, result="A", reason="lp")
+    player_url = reverse("api-duel-reports", args=[match.pk, 1])
+    judge_url = reverse("api-duel-judge-result", args=[match.pk, 1])
+
+    player_said, judge_said = run_at_once(
+        lambda: client_for(match.player_b).post(player_url, {"result": "A"}, format="json"),
+        lambda: client_for(judge).post(
+            judge_url, {"result": "B", "reason": "penalty", "note": "B was right"}, format="json"
+        ),
+    )
+
+    assert judge_said.status_code == 200
+    assert player_said.status_code in (200, 409)  # 409: the judge had already decided the duel
+    duel.refresh_from_db()
+    assert duel.result == "B"
+    assert ResultChange.objects.filter(match=match, duel_number=1).count() == 1
+    match.refresh_from_db()
+    assert (match.status, match.result) == (Match.Status.PLAYING, "")  # 0-1 after duel 1: the match goes on
+
+
+def test_a_game_loss_retried_at_once_with_one_key_is_given_once():
+    needs_postgresql()
+    duel = DuelFactory()
+    match = duel.match
+    judge = EventRoleFactory(event=match.round.event).user
+    url = reverse("api-match-penalties", args=[match.pk])
+    body = {"player": "A", "kind": "game_loss", "infraction": "Marked sleeves"}
+
+    def send():
+        return client_for(judge).post(url, body, format="json", headers={"Idempotency-Key": "gl-1"})
+
+    responses = run_at_once(send, send, send)
+
+    assert sorted(r.status_code for r in responses) == [201, 201, 201]
+    assert Penalty.objects.filter(match=match).count() == 1
+    assert list(match.duels.values_list("number", "result")) == [(1, "B")]

@@ -277,3 +277,22 @@ def test_a_magic_game_over_reads_like_a_duel_over():
     assert ENGINE_REASONS["life"] == "lp"
     assert finished_duel({"outcome": {"game": {"over": False}}}) is None
     assert finished_duel({"legal": False, "violations": []}) is None
+
+
+def test_a_dispute_and_its_game_state_are_hidden_from_spectators(client):
+    """The players at the table and the event's judges read a dispute; another player does not."""
+    match = MatchFactory()
+    dispute = dispute_open(match_id=match.pk, opened_by=match.player_a, summary="He had three cards in hand")
+    client.force_login(UserFactory())
+
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    detail = client.get(reverse("match-dispute-detail", args=[match.pk, dispute.pk]))
+    listed = client.get(reverse("api-match-disputes", args=[match.pk])).json()
+
+    assert "He had three cards in hand" not in page
+    assert detail.status_code == 404
+    assert listed == []
+    client.force_login(match.player_b)
+    assert (
+        "He had three cards in hand" in client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    )

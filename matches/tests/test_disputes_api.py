@@ -232,3 +232,22 @@ def test_a_retry_with_the_same_key_returns_the_same_dispute(match: Match):
     assert (first.status_code, second.status_code) == (201, 201)
     assert first.json()["id"] == second.json()["id"]
     assert (Dispute.objects.count(), Ruling.objects.count()) == (1, 1)
+
+
+def test_confirming_a_ruling_the_final_result_already_agrees_with_changes_nothing(match: Match, judge):
+    """The players finished while the judge walked over: the ruling agrees, so it is just confirmed."""
+    DuelFactory(match=match, number=1, result="A", reason="lp")
+    DuelFactory(match=match, number=2, chooser="B", first_player="B")
+    dispute_id = open_dispute(match, match.player_b, lp_zero("B"), duel_number=2).json()["id"]
+    for player in (match.player_a, match.player_b):
+        duel_report(duel=Duel.objects.get(match=match, number=2), player=player, result="A")
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINAL
+
+    response = client_for(judge).post(
+        resolve_url(dispute_id, match), {"decision": "confirmed"}, format="json"
+    )
+
+    assert response.status_code == 200
+    assert Dispute.objects.get().status == "resolved"
+    assert not ResultChange.objects.exists()

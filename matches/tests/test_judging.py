@@ -15,7 +15,7 @@ from matches.models import Duel, Match, Penalty, ResultChange
 from matches.services import MatchOver, duel_report, duel_start, match_coin_toss, match_next_chooser
 from matches.services import duels as duels_service
 from matches.services.judging import duel_result_set, match_result_set, penalty_issue
-from matches.tests.factories import MatchFactory
+from matches.tests.factories import DuelFactory, MatchFactory
 from tournaments.tests.factories import EventRoleFactory, RegistrationFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -371,3 +371,20 @@ def test_an_organizer_who_plays_cannot_judge_their_own_match():
 
     match.refresh_from_db()
     assert match.status == "playing"
+
+
+def test_a_penalty_form_submitted_twice_gives_one_penalty(client):
+    """A double tap on the judge's phone sends the same form twice: one game loss, not two."""
+    duel = DuelFactory()
+    match = duel.match
+    judge = EventRoleFactory(event=match.round.event).user
+    client.force_login(judge)
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    key = page.split('name="form_key" value="')[1].split('"')[0]
+    form = {"form_key": key, "player": "A", "kind": "game_loss", "infraction": "Marked sleeves"}
+
+    for _ in range(2):
+        client.post(reverse("match-penalty", args=[match.pk]), form)
+
+    assert Penalty.objects.filter(match=match).count() == 1
+    assert list(match.duels.values_list("number", "result")) == [(1, "B")]

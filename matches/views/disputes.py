@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 
 from config.http import HtmxHttpRequest
 from matches.models import Dispute, Duel, Match
+from matches.selectors import disputes_visible_to
 from matches.services import disputes as dispute_services
 from matches.services.access import MatchConflict
 from matches.views.duels import display_name
@@ -99,9 +100,7 @@ def _row(dispute: Dispute, names: dict[str, str], *, ruling_visible: bool = Fals
 def disputes_context(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
     """What the "Disputes" section shows: every dispute with its ruling and decision, and who may call."""
     names = _names(match)
-    disputes = list(
-        match.disputes.select_related("opened_by", "resolved_by", "ruling").order_by("opened_at", "pk")
-    )
+    disputes = list(disputes_visible_to(request.user, match))
     # The rules app shows its ruling page to who asked and to judges; others read it on the dispute page.
     ruling_ids = [dispute.ruling_id for dispute in disputes if dispute.ruling_id]
     visible = set(rulings_visible_to(request.user).filter(pk__in=ruling_ids).values_list("pk", flat=True))
@@ -223,9 +222,7 @@ def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 def _detail(
     request: HtmxHttpRequest, match: Match, dispute_id: int, *, error: str = "", status: int = 200
 ) -> HttpResponse:
-    dispute = get_object_or_404(
-        Dispute.objects.select_related("opened_by", "resolved_by", "ruling"), pk=dispute_id, match=match
-    )
+    dispute = get_object_or_404(disputes_visible_to(request.user, match), pk=dispute_id)
     names = _names(match)
     context = {
         "match": match,

@@ -23,6 +23,7 @@ from matches import services
 from matches.models import Duel, Match, MatchResult, Penalty
 from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set, penalty_issue
 from matches.views.duels import display_name
+from matches.views.form_keys import new_form_key, once_per_form
 from tournaments.models import EventRole
 from tournaments.selectors import is_event_staff
 
@@ -88,6 +89,7 @@ def judging_context(request: HtmxHttpRequest, match: Match, error: str = "") -> 
         "judging_reasons": Duel.Reason.choices,
         "judging_kinds": Penalty.Kind.choices,
         "match": match,
+        "form_key": new_form_key(),
     }
 
 
@@ -129,19 +131,22 @@ Refusals = (services.MatchConflict, ValidationError, PermissionDenied)
 @require_POST
 def match_judge_result(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     get_object_or_404(Match, pk=match_id)
-    try:
+    judge = cast(User, request.user)
+
+    def enter() -> str:
         match_result_set(
             match_id=match_id,
-            judge=cast(User, request.user),
+            judge=judge,
             result=request.POST.get("result", ""),
             games_a=_count(request.POST.get("games_a")),
             games_b=_count(request.POST.get("games_b")),
             games_drawn=_count(request.POST.get("games_drawn")),
             note=request.POST.get("note", ""),
         )
-    except Refusals as error:
-        return _done(request, match_id, error=_message(error))
-    return _done(request, match_id, success="Match result entered.")
+        return "Match result entered."
+
+    error, success = once_per_form(request, judge, enter)
+    return _done(request, match_id, error=error, success=success)
 
 
 @login_required
@@ -166,21 +171,21 @@ def match_judge_duel(request: HtmxHttpRequest, match_id: int, number: int) -> Ht
 @require_POST
 def match_penalty(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
-    side = request.POST.get("player", "")
-    player = {"A": match.player_a, "B": match.player_b}.get(side)
-    try:
+    judge = cast(User, request.user)
+
+    def give() -> str:
+        player = {"A": match.player_a, "B": match.player_b}.get(request.POST.get("player", ""))
         if player is None:
             raise ValidationError({"player": ["Choose the penalized player."]})
         penalty = penalty_issue(
             match_id=match_id,
-            judge=cast(User, request.user),
+            judge=judge,
             player=player,
             kind=request.POST.get("kind", ""),
             infraction=request.POST.get("infraction", ""),
             note=request.POST.get("note", ""),
         )
-    except Refusals as error:
-        return _done(request, match_id, error=_message(error))
-    return _done(
-        request, match_id, success=f"{penalty.get_kind_display()} recorded for {display_name(player)}."
-    )
+        return f"{penalty.get_kind_display()} recorded for {display_name(player)}."
+
+    error, success = once_per_form(request, judge, give)
+    return _done(request, match_id, error=error, success=success)
