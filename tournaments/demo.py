@@ -21,7 +21,16 @@ from django.utils import timezone
 
 from decks.services import card_import, deck_list_create
 from matches.models import Dispute, Match, MatchResult
-from matches.services import dispute_open, match_create, match_report_result
+from matches.services import (
+    dispute_open,
+    duel_report,
+    duel_start,
+    match_coin_toss,
+    match_create,
+    match_report_result,
+)
+from matches.services.side_decks import registered_side_count, side_deck_count_record
+from matches.services.timing import time_extension_grant
 from tournaments.models import Event, EventRole, Round
 from tournaments.services import event_create, event_role_grant, registration_create, round_create
 
@@ -179,6 +188,30 @@ def _report_both(match: Match, result: str, games: tuple[int, int]) -> None:
         )
 
 
+def _duel_in_progress(match: Match, judge: User) -> None:
+    """Table 1 mid-match: Side Deck counts, duel 1 won by A, duel 2 playing, 3 minutes for a judge call."""
+    if match.duels.exists():
+        return
+    for player in (match.player_a, match.player_b):
+        assert player is not None  # noqa: S101 - table 1 is a pairing, not a bye
+        side_deck_count_record(
+            match=match, player=player, count=registered_side_count(match=match, player=player) or 0
+        )
+    toss, _ = match_coin_toss(match=match, by=match.player_a)
+    winner = match.player_a if toss.winner == "A" else match.player_b
+    assert winner is not None  # noqa: S101
+    duel = duel_start(match=match, player=winner, choice="first")
+    for player in (match.player_a, match.player_b):
+        assert player is not None  # noqa: S101
+        duel_report(duel=duel, player=player, result="A", reason="lp")
+    loser = match.player_b
+    assert loser is not None  # noqa: S101
+    duel_start(match=match, player=loser, choice="first")
+    time_extension_grant(
+        match_id=match.pk, judge=judge, minutes=3, reason="judge_call", note="Ruling on a chain"
+    )
+
+
 def _upcoming_magic_event(organizer: User, players: list[User], now: datetime) -> Event:
     """Tomorrow's Magic event, open for registration: the store runs both games."""
     event = Event.objects.filter(slug=MAGIC_EVENT_SLUG).first() or event_create(
@@ -259,6 +292,8 @@ def demo_load() -> DemoSummary:
                 "Extra Monster Zone; Tristan says the zone was empty. Both reported themselves the winner."
             ),
         )
+
+    _duel_in_progress(matches[1], judge)
 
     _upcoming_magic_event(organizer, [players["kaiba"], players["mai"], players["duke"]], now)
 

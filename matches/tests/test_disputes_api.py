@@ -239,6 +239,7 @@ def test_confirming_a_ruling_the_final_result_already_agrees_with_changes_nothin
     DuelFactory(match=match, number=1, result="A", reason="lp")
     DuelFactory(match=match, number=2, chooser="B", first_player="B")
     dispute_id = open_dispute(match, match.player_b, lp_zero("B"), duel_number=2).json()["id"]
+    assert match.player_b is not None
     for player in (match.player_a, match.player_b):
         duel_report(duel=Duel.objects.get(match=match, number=2), player=player, result="A")
     match.refresh_from_db()
