@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from config.http import HtmxHttpRequest
 from matches import services
@@ -99,6 +99,15 @@ def match_toss(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     except services.MatchConflict as error:
         return _duel_action_done(request, match_id, _message(error))
     return _duel_action_done(request, match_id)
+
+
+@require_GET
+def match_duels_section(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The "Duels" section alone: the page polls it, so a player sees the opponent's report arrive."""
+    match = get_object_or_404(
+        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
+    )
+    return render(request, "matches/_duels.html", duels_context(request, match))
 
 
 @login_required
