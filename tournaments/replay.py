@@ -1,0 +1,354 @@
+"""Event replays: read and write the ``event-replay/1`` document.
+
+Implements ``shared/spec/event-replay-format.md`` ("Event replay format, version 1"). An event replay is a
+whole tournament's history as plain JSON; :func:`read_replay` turns one into frozen, typed dataclasses and
+:func:`replay_to_json` is its inverse (exports, the pairing helper and tests write replays with it).
+
+Pure Python, no Django: standings and pairings are computed from a replay without a database.
+
+Validation collects every problem in the document, not just the first, each located by a path such as
+``rounds[2].matches[0].b`` (the document itself is the empty path ``""``), so a person fixing an import sees
+everything at once. Choices the spec leaves open, written down here:
+
+- ``players[].name`` is optional (it defaults to the id); ``drops`` is optional (no drops).
+- ``matches[].table`` is a required whole number >= 1; ``games`` is optional, with ``a`` and ``b`` required
+  and ``draws`` defaulting to 0; every count is a whole number >= 0 (``true``/``false`` are not numbers).
+- A player dropped after round N who is paired again in a later round is a problem (the spec: dropped players
+  "are not paired again"); so is a player dropped twice and a match of a player against themselves.
+- Unknown keys are ignored, so a later minor addition to the format does not break older readers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+FORMAT: Final = "event-replay/1"
+
+Game = Literal["yugioh", "mtg"]
+Stage = Literal["swiss", "top"]
+Result = Literal["a", "b", "draw", "bye", "double_loss"]
+
+_GAMES: Final[dict[str, Game]] = {"yugioh": "yugioh", "mtg": "mtg"}
+_STAGES: Final[dict[str, Stage]] = {"swiss": "swiss", "top": "top"}
+_RESULTS: Final[dict[str, Result]] = {
+    "a": "a",
+    "b": "b",
+    "draw": "draw",
+    "bye": "bye",
+    "double_loss": "double_loss",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Games:
+    """The game tally of one match, from side ``a``'s point of view (spec: ``matches[].games``)."""
+
+    a: int
+    b: int
+    draws: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    table: int
+    a: str
+    b: str | None  # None only for a bye
+    result: Result
+    games: Games | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    stage: Stage
+    matches: tuple[Match, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    player: str
+    after_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    game: Game
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...]
+    drops: tuple[Drop, ...] = ()
+
+
+class ReplayError(Exception):
+    """The document is not a valid event replay; ``problems`` lists every problem found.
+
+    Each problem is ``{"path": "rounds[2].matches[0].b", "message": "..."}``; ``""`` is the document itself.
+    """
+
+    def __init__(self, problems: list[dict[str, str]]) -> None:
+        self.problems = problems
+        summary = "; ".join(f"{p['path'] or '(document)'}: {p['message']}" for p in problems)
+        super().__init__(f"invalid event replay ({len(problems)} problem(s)): {summary}")
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _as_int(value: object) -> int | None:
+    """``value`` if it is a JSON whole number (``true``/``false`` are not), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+class _Reader:
+    """One pass over the document, recording problems and building the dataclasses as it goes.
+
+    Where a value is wrong a placeholder is built instead; the result is thrown away if any problem was found.
+    """
+
+    def __init__(self) -> None:
+        self.problems: list[dict[str, str]] = []
+
+    def problem(self, path: str, message: str) -> None:
+        self.problems.append({"path": path, "message": message})
+
+    def count(self, mapping: dict[str, Any], key: str, path: str, *, minimum: int) -> int:
+        if key not in mapping:
+            self.problem(path, "missing: expected a whole number")
+            return minimum
+        value = _as_int(mapping[key])
+        if value is None or value < minimum:
+            self.problem(path, f"expected a whole number >= {minimum}, got {_describe(mapping[key])}")
+            return minimum
+        return value
+
+    def list_at(self, mapping: dict[str, Any], key: str, *, required: bool = True) -> list[Any]:
+        if key not in mapping:
+            if required:
+                self.problem(key, "missing: expected a list")
+            return []
+        value = mapping[key]
+        if not isinstance(value, list):
+            self.problem(key, f"expected a list, got {_describe(value)}")
+            return []
+        return value
+
+    def document(self, document: object) -> Replay | None:
+        if not isinstance(document, dict):
+            self.problem("", f"an event replay is a JSON object, got {_describe(document)}")
+            return None
+        fmt = document.get("format")
+        if "format" not in document:
+            self.problem("format", f"missing: expected {FORMAT!r}")
+        elif fmt != FORMAT:
+            self.problem("format", f"unsupported format {_describe(fmt)}: expected {FORMAT!r}")
+        game_value = document.get("game")
+        game = _GAMES.get(game_value) if isinstance(game_value, str) else None
+        if game is None:
+            got = "missing" if "game" not in document else f"unknown game {_describe(game_value)}"
+            self.problem("game", f"{got}: expected 'yugioh' or 'mtg'")
+        players = self.players(self.list_at(document, "players"))
+        known = {player.id for player in players}
+        pairings: list[tuple[int, str, str]] = []  # (round number, player id, path) for the drop check
+        rounds = tuple(
+            self.round(value, index, known, pairings)
+            for index, value in enumerate(self.list_at(document, "rounds"))
+        )
+        drops = self.drops(self.list_at(document, "drops", required=False), known, len(rounds))
+        dropped_after = {drop.player: drop.after_round for drop in drops}
+        for number, player_id, path in pairings:
+            after = dropped_after.get(player_id)
+            if after is not None and number > after:
+                self.problem(
+                    path, f"{player_id!r} dropped after round {after} but is paired in round {number}"
+                )
+        return Replay(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
+
+    def players(self, values: list[Any]) -> tuple[Player, ...]:
+        players: list[Player] = []
+        first_at: dict[str, int] = {}
+        for index, value in enumerate(values):
+            path = f"players[{index}]"
+            if not isinstance(value, dict):
+                self.problem(path, f"expected a player object, got {_describe(value)}")
+                continue
+            player_id = value.get("id")
+            if not isinstance(player_id, str) or not player_id:
+                self.problem(f"{path}.id", f"expected a non-empty string, got {_describe(player_id)}")
+                continue
+            if player_id in first_at:
+                self.problem(
+                    f"{path}.id",
+                    f"duplicate player id {player_id!r} (first at players[{first_at[player_id]}])",
+                )
+                continue
+            first_at[player_id] = index
+            name = value.get("name", player_id)
+            if not isinstance(name, str):
+                self.problem(f"{path}.name", f"expected a string, got {_describe(name)}")
+                name = player_id
+            players.append(Player(id=player_id, name=name))
+        return tuple(players)
+
+    def round(
+        self, value: object, index: int, known: set[str], pairings: list[tuple[int, str, str]]
+    ) -> Round:
+        path = f"rounds[{index}]"
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a round object, got {_describe(value)}")
+            return Round(number=index + 1, stage="swiss", matches=())
+        number = value.get("number")
+        if _as_int(number) != index + 1:
+            self.problem(
+                f"{path}.number",
+                f"round numbers run 1..n in order: expected {index + 1}, got {_describe(number)}",
+            )
+        stage_value = value.get("stage")
+        stage = _STAGES.get(stage_value) if isinstance(stage_value, str) else None
+        if stage is None:
+            self.problem(f"{path}.stage", f"expected 'swiss' or 'top', got {_describe(stage_value)}")
+        matches_value = value.get("matches")
+        if not isinstance(matches_value, list):
+            self.problem(f"{path}.matches", f"expected a list, got {_describe(matches_value)}")
+            matches_value = []
+        seen: dict[str, str] = {}
+        matches = tuple(
+            self.match(match, f"{path}.matches[{m}]", index + 1, known, seen, pairings)
+            for m, match in enumerate(matches_value)
+        )
+        return Round(number=index + 1, stage=stage or "swiss", matches=matches)
+
+    def match(
+        self,
+        value: object,
+        path: str,
+        number: int,
+        known: set[str],
+        seen: dict[str, str],
+        pairings: list[tuple[int, str, str]],
+    ) -> Match:
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a match object, got {_describe(value)}")
+            return Match(table=1, a="", b=None, result="bye")
+        table = self.count(value, "table", f"{path}.table", minimum=1)
+        result_value = value.get("result")
+        result = _RESULTS.get(result_value) if isinstance(result_value, str) else None
+        if result is None:
+            self.problem(
+                f"{path}.result",
+                f"unknown result {_describe(result_value)}: expected one of {', '.join(map(repr, _RESULTS))}",
+            )
+        sides: dict[str, str | None] = {}
+        for side in ("a", "b"):
+            player_id = value.get(side)
+            side_path = f"{path}.{side}"
+            sides[side] = player_id if isinstance(player_id, str) else None
+            if side == "b" and player_id is None:
+                if result is not None and result != "bye":
+                    self.problem(side_path, f"only a bye has b null; this match's result is {result!r}")
+                continue
+            if side == "b" and result == "bye":
+                self.problem(side_path, f"a bye has b null, got {_describe(player_id)}")
+            if not isinstance(player_id, str):
+                self.problem(side_path, f"expected a player id, got {_describe(player_id)}")
+                continue
+            if player_id not in known:
+                self.problem(side_path, f"unknown player id {player_id!r}: not in players")
+                continue
+            if player_id in seen:
+                self.problem(
+                    side_path, f"{player_id!r} is paired twice in round {number} (also at {seen[player_id]})"
+                )
+                continue
+            seen[player_id] = side_path
+            pairings.append((number, player_id, side_path))
+        if sides["a"] is not None and sides["a"] == sides["b"]:
+            self.problem(f"{path}.b", f"{sides['a']!r} cannot play against themselves")
+        games: Games | None = None
+        games_value = value.get("games")
+        if games_value is not None:
+            if not isinstance(games_value, dict):
+                self.problem(f"{path}.games", f"expected a game tally object, got {_describe(games_value)}")
+            else:
+                games = Games(
+                    a=self.count(games_value, "a", f"{path}.games.a", minimum=0),
+                    b=self.count(games_value, "b", f"{path}.games.b", minimum=0),
+                    draws=self.count(games_value, "draws", f"{path}.games.draws", minimum=0)
+                    if "draws" in games_value
+                    else 0,
+                )
+        return Match(table=table, a=sides["a"] or "", b=sides["b"], result=result or "bye", games=games)
+
+    def drops(self, values: list[Any], known: set[str], round_count: int) -> tuple[Drop, ...]:
+        drops: list[Drop] = []
+        first_at: dict[str, int] = {}
+        for index, value in enumerate(values):
+            path = f"drops[{index}]"
+            if not isinstance(value, dict):
+                self.problem(path, f"expected a drop object, got {_describe(value)}")
+                continue
+            player_id = value.get("player")
+            if not isinstance(player_id, str) or player_id not in known:
+                self.problem(f"{path}.player", f"unknown player id {_describe(player_id)}: not in players")
+            elif player_id in first_at:
+                self.problem(
+                    f"{path}.player", f"{player_id!r} already dropped at drops[{first_at[player_id]}]"
+                )
+            else:
+                first_at[player_id] = index
+            after_value = value.get("after_round")
+            after = _as_int(after_value)
+            if after is None or not 1 <= after <= round_count:
+                self.problem(
+                    f"{path}.after_round",
+                    f"unknown round {_describe(after_value)}: the replay has rounds 1..{round_count}",
+                )
+            if isinstance(player_id, str) and after is not None:
+                drops.append(Drop(player=player_id, after_round=after))
+        return tuple(drops)
+
+
+def read_replay(document: object) -> Replay:
+    """Parse and validate an ``event-replay/1`` document (already decoded from JSON).
+
+    Raises :class:`ReplayError` listing every problem found, each located by its path.
+    """
+    reader = _Reader()
+    replay = reader.document(document)
+    if reader.problems or replay is None:
+        raise ReplayError(reader.problems)
+    return replay
+
+
+def replay_to_json(replay: Replay) -> dict[str, Any]:
+    """The ``event-replay/1`` document for ``replay``: ``read_replay(replay_to_json(r)) == r``."""
+    rounds: list[dict[str, Any]] = []
+    for round_ in replay.rounds:
+        matches: list[dict[str, Any]] = []
+        for match in round_.matches:
+            row: dict[str, Any] = {"table": match.table, "a": match.a, "b": match.b, "result": match.result}
+            if match.games is not None:
+                row["games"] = {"a": match.games.a, "b": match.games.b, "draws": match.games.draws}
+            matches.append(row)
+        rounds.append({"number": round_.number, "stage": round_.stage, "matches": matches})
+    return {
+        "format": FORMAT,
+        "game": replay.game,
+        "players": [{"id": player.id, "name": player.name} for player in replay.players],
+        "rounds": rounds,
+        "drops": [{"player": drop.player, "after_round": drop.after_round} for drop in replay.drops],
+    }
