@@ -8,6 +8,7 @@ from django.db.models import Max, Prefetch, Q, QuerySet, Value
 from django.db.models.functions import Coalesce, Greatest
 
 from matches.models import Dispute, Duel, Match
+from matches.services.access import JUDGE_ROLES
 from tournaments.models import EventRole, Round
 from tournaments.selectors import AnyUser, events_staffed_by, is_event_staff
 
@@ -48,7 +49,7 @@ def disputes_visible_to(user: AnyUser, match: Match) -> QuerySet[Dispute]:
     if not user.is_authenticated:
         return disputes.none()
     at_table = match.side_of(user.pk) is not None
-    judging = is_event_staff(user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER))
+    judging = is_event_staff(user, match.round.event, JUDGE_ROLES)
     return disputes if at_table or judging else disputes.none()
 
 

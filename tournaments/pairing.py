@@ -27,11 +27,12 @@ Round 1 (no round played yet) is a seeded shuffle paired two by two; the odd pla
 If no rematch-free pairing exists at all, rematches are allowed; each bracket then first pairs without
 rematches and only then with them, which keeps rematches few but does not prove their number minimal.
 
-Ranks come from ``tournaments.standings.compute`` when that module is present; without it players are ordered
-by points, then by their order in ``players``. Tables are numbered by standing: the pair holding the
-best-ranked player is table 1, the better-ranked player of a pair is ``a``, and the bye comes last with the
-next table number (as in the spec's example). The randomness is ``random.Random`` seeded with the seed and
-the round number, so the same replay and seed always give the same pairings.
+Ranks and points come from ``tournaments.standings`` (the replay is read and checked by
+``tournaments.replay``), so pairing and standings never disagree on who leads. Tables are numbered by
+standing: the pair holding the best-ranked player is table 1, the better-ranked player of a pair is ``a``,
+and the bye comes last with the next table number (as in the spec's example). The randomness is
+``random.Random`` seeded with the seed and the round number, so the same replay and seed always give the
+same pairings.
 
 Complexity: one augmenting-path search is O(n²) at worst (n players, with the blossom bookkeeping), and
 there are O(n) of them per bracket check, so O(n³) at worst; in a real event almost every search ends at its
@@ -40,22 +41,13 @@ first free neighbour, so the work is close to O(n²) (scanning the candidate lis
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-RESULTS = {"a", "b", "draw", "bye", "double_loss"}
-
-
-class PairingInputError(ValueError):
-    """The replay cannot be paired from; ``problems`` lists each one as ``{"path", "message"}``."""
-
-    def __init__(self, problems: list[dict[str, str]]) -> None:
-        super().__init__("; ".join(f"{p['path']}: {p['message']}" for p in problems))
-        self.problems = problems
-
+from tournaments.replay import Replay, ReplayError, read_replay
+from tournaments.standings import standings_rows
 
 # --------------------------------------------------------------------------------------------------------
 # Maximum matching in a general graph (Edmonds' blossom algorithm, one augmenting path per search).
@@ -177,146 +169,27 @@ class _Matcher:
 
 
 # --------------------------------------------------------------------------------------------------------
-# Reading the replay.
-# --------------------------------------------------------------------------------------------------------
-
-
-def _check(replay: Any) -> None:
-    """The few facts pairing relies on; a full check of the format lives in ``tournaments.replay``."""
-    problems: list[dict[str, str]] = []
-
-    def bad(path: str, message: str) -> None:
-        problems.append({"path": path, "message": message})
-
-    if not isinstance(replay, dict):
-        raise PairingInputError([{"path": "$", "message": "expected an event replay, a JSON object"}])
-    if replay.get("format") != "event-replay/1":
-        bad("$.format", "expected 'event-replay/1'")
-    players = replay.get("players")
-    ids: set[str] = set()
-
-    def known(pid: Any) -> bool:
-        return isinstance(pid, str) and pid in ids
-
-    if not isinstance(players, list):
-        bad("$.players", "expected a list of players")
-        players = []
-    for i, player in enumerate(players):
-        pid = player.get("id") if isinstance(player, dict) else None
-        if not isinstance(pid, str) or not pid:
-            bad(f"$.players[{i}].id", "expected a non-empty string")
-        elif pid in ids:
-            bad(f"$.players[{i}].id", f"duplicate player id {pid!r}")
-        else:
-            ids.add(pid)
-    rounds = replay.get("rounds", [])
-    if not isinstance(rounds, list):
-        bad("$.rounds", "expected a list of rounds")
-        rounds = []
-    for r, round_ in enumerate(rounds):
-        where = f"$.rounds[{r}]"
-        if not isinstance(round_, dict):
-            bad(where, "expected a round, a JSON object")
-            continue
-        number = round_.get("number")
-        if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            bad(f"{where}.number", "expected a round number, an integer from 1")
-        if round_.get("stage", "swiss") not in ("swiss", "top"):
-            bad(f"{where}.stage", "expected 'swiss' or 'top'")
-        matches = round_.get("matches")
-        if not isinstance(matches, list):
-            bad(f"{where}.matches", "expected a list of matches")
-            continue
-        for m, match in enumerate(matches):
-            at = f"{where}.matches[{m}]"
-            if not isinstance(match, dict):
-                bad(at, "expected a match, a JSON object")
-                continue
-            result = match.get("result")
-            if result not in RESULTS:
-                bad(f"{at}.result", f"expected one of {', '.join(sorted(RESULTS))}")
-            if not known(match.get("a")):
-                bad(f"{at}.a", f"unknown player {match.get('a')!r}")
-            b = match.get("b")
-            if result == "bye" and b is not None:
-                bad(f"{at}.b", "a bye has b null")
-            elif result != "bye" and (not known(b) or b == match.get("a")):
-                bad(f"{at}.b", f"expected another registered player, got {b!r}")
-    drops = replay.get("drops", [])
-    if not isinstance(drops, list):
-        bad("$.drops", "expected a list of drops")
-        drops = []
-    for d, drop in enumerate(drops):
-        if not isinstance(drop, dict) or not known(drop.get("player")):
-            bad(f"$.drops[{d}].player", "expected a registered player")
-        elif not isinstance(drop.get("after_round"), int) or isinstance(drop.get("after_round"), bool):
-            bad(f"$.drops[{d}].after_round", "expected a round number")
-    if any(isinstance(r, dict) and r.get("stage") == "top" for r in rounds):
-        bad("$.rounds", "the top cut has started: there is no next Swiss round")
-    if problems:
-        raise PairingInputError(problems)
-
-
-def points_of(replay: dict[str, Any]) -> dict[str, int]:
-    """Swiss points per player: a win or a bye 3, a draw 1, a loss or a double loss 0."""
-    points = {p["id"]: 0 for p in replay["players"]}
-    for round_ in replay.get("rounds", []):
-        if round_.get("stage", "swiss") != "swiss":
-            continue
-        for match in round_["matches"]:
-            result = match["result"]
-            if result in ("a", "bye"):
-                points[match["a"]] += 3
-            elif result == "b":
-                points[match["b"]] += 3
-            elif result == "draw":
-                points[match["a"]] += 1
-                points[match["b"]] += 1
-    return points
-
-
-def _ranking(replay: dict[str, Any], points: dict[str, int]) -> list[str]:
-    """Every player, best first: the standings' ranks when ``tournaments.standings`` exists."""
-    order = {p["id"]: i for i, p in enumerate(replay["players"])}
-    try:
-        standings = importlib.import_module("tournaments.standings")
-    except ModuleNotFoundError:
-        standings = None
-    if standings is not None:
-        rows: list[dict[str, Any]] = standings.compute(replay)["standings"]
-        order.update({row["player"]: row["rank"] for row in rows})
-    return sorted(order, key=lambda pid: (-points[pid], order[pid]))
-
-
-# --------------------------------------------------------------------------------------------------------
 # Pairing.
 # --------------------------------------------------------------------------------------------------------
 
 
-def next_round(replay: dict[str, Any], seed: int = 0) -> dict[str, Any]:
+def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, Any]:
     """The next Swiss round's pairings for ``replay`` as a ``pairings/1`` document (see module docstring).
 
-    Raises ``PairingInputError`` when the replay lacks what pairing needs or (when ``tournaments.replay`` is
-    there) breaks the event replay format.
+    Raises :class:`tournaments.replay.ReplayError` (every problem located) for a document that is not a
+    valid event replay, or one whose top cut has started (there is no next Swiss round).
     """
-    _check(replay)
-    try:  # the full format check, when tournaments.replay is there
-        replay_module = importlib.import_module("tournaments.replay")
-    except ModuleNotFoundError:
-        replay_module = None
-    if replay_module is not None:
-        try:
-            replay_module.read_replay(replay)
-        except replay_module.ReplayError as error:
-            raise PairingInputError(list(error.problems)) from None
-    rounds = replay.get("rounds", [])
-    number = max((r["number"] for r in rounds), default=0) + 1
-    dropped = {d["player"] for d in replay.get("drops", []) if d["after_round"] < number}
-    points = points_of(replay)
-    ranking = [pid for pid in _ranking(replay, points) if pid not in dropped]
+    parsed = replay if isinstance(replay, Replay) else read_replay(replay)
+    if any(round_.stage == "top" for round_ in parsed.rounds):
+        started = "the top cut has started: there is no next Swiss round"
+        raise ReplayError([{"path": "rounds", "message": started}])
+    number = max((round_.number for round_ in parsed.rounds), default=0) + 1
+    rows = standings_rows(parsed)  # best first; a dropped player stays in the standings, not in the pairing
+    points = {row.player: row.points for row in rows}
+    ranking = [row.player for row in rows if not row.dropped]
     rng = random.Random(f"pairing:{seed}:{number}")  # noqa: S311 -- fairness, not secrecy
 
-    if not rounds:
+    if not parsed.rounds:
         shuffled = ranking[:]
         rng.shuffle(shuffled)
         pairs = [(shuffled[i], shuffled[i + 1]) for i in range(0, len(shuffled) - 1, 2)]
@@ -325,12 +198,12 @@ def next_round(replay: dict[str, Any], seed: int = 0) -> dict[str, Any]:
 
     met: set[frozenset[str]] = set()
     byes: set[str] = set()
-    for round_ in rounds:
-        for match in round_["matches"]:
-            if match["b"] is None:
-                byes.add(match["a"])
+    for round_ in parsed.rounds:
+        for match in round_.matches:
+            if match.b is None:
+                byes.add(match.a)
             else:
-                met.add(frozenset((match["a"], match["b"])))
+                met.add(frozenset((match.a, match.b)))
     pairs, bye = _pair(ranking, points, met, byes, rng)
     return _document(number, seed, pairs, bye, ranking=ranking)
 

@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.api.duels import REASON_HELP, DuelOutputSerializer
+from matches.api.duels import DuelOutputSerializer, DuelReportApi
 from matches.api.matches import MatchOutputSerializer
 from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, one_of, side_field
 from matches.models import Duel, Match, Penalty, ResultChange
@@ -129,17 +129,9 @@ class JudgeDuelResultApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema_serializer(component_name="JudgeDuelResultInput")
-    class InputSerializer(serializers.Serializer[object]):
-        result = serializers.CharField(
-            validators=[one_of(Duel.Result.values)], help_text='"A", "B" or "draw".'
-        )
-        reason = serializers.CharField(
-            validators=[one_of(["", *Duel.Reason.values])],
-            required=False,
-            allow_blank=True,
-            default="",
-            help_text=REASON_HELP,
-        )
+    class InputSerializer(DuelReportApi.InputSerializer):
+        """A duel result as the players report it, plus the judge's reason."""
+
         note = serializers.CharField(allow_blank=True, default="", help_text=NOTE_HELP)
 
     @extend_schema(

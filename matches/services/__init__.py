@@ -5,9 +5,11 @@ acting at once are applied one after the other. The names below are the app's se
 """
 
 from matches.services.access import (
+    JUDGE_ROLES,
     MatchConflict,
     MatchDisputed,
     MatchOver,
+    is_match_judge,
     match_lock,
     player_side,
     require_judge,
@@ -31,6 +33,7 @@ from matches.services.idempotency import IdempotencyKeyReused, idempotent_call, 
 from matches.services.reports import match_create, match_report_result, tally_possible
 
 __all__ = [
+    "JUDGE_ROLES",
     "DuelAlreadyFinal",
     "DuelState",
     "EngineAnswerMissing",
@@ -43,6 +46,7 @@ __all__ = [
     "duel_report",
     "duel_start",
     "idempotent_call",
+    "is_match_judge",
     "match_coin_toss",
     "match_create",
     "match_finish",

@@ -11,7 +11,10 @@ from django.core.exceptions import PermissionDenied
 
 from matches.models import Match
 from tournaments.models import EventRole
-from tournaments.selectors import is_event_staff
+from tournaments.selectors import AnyUser, is_event_staff
+
+# Who may judge at an event: its judges and its organizers.
+JUDGE_ROLES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
 
 
 class MatchConflict(Exception):
@@ -44,14 +47,22 @@ def player_side(match: Match, player: User) -> str:
     return side
 
 
-def require_judge(match: Match, user: User) -> None:
-    """Only the event's judges and organizers may enter results, give penalties or extend time.
+def is_match_judge(match: Match, user: AnyUser) -> bool:
+    """May ``user`` judge this match: a judge or organizer of its event who does not play in it.
 
-    Never in their own match: a judge who also plays (a small store's organizer often does) calls another.
+    A judge who also plays (a small store's organizer often does) calls another judge to their own table.
     """
+    if not user.is_authenticated or match.side_of(user.pk) is not None:
+        return False
+    return is_event_staff(user, match.round.event, JUDGE_ROLES)
+
+
+def require_judge(match: Match, user: User) -> None:
+    """Only the event's judges and organizers may enter results, give penalties or extend time; not in
+    a match they play."""
     if match.side_of(user.pk) is not None:
         raise PermissionDenied("You play in this match: another judge or organizer must do that.")
-    if not is_event_staff(user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)):
+    if not is_match_judge(match, user):
         raise PermissionDenied("Only a judge or organizer of this event can do that.")
 
 

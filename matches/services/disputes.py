@@ -17,13 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from matches.models import Dispute, Duel, Match, ResultChange
-from matches.services.access import MatchConflict, MatchOver, match_lock, require_judge
-from matches.services.duels import match_settle
+from matches.models import Dispute, Duel, Match
+from matches.services.access import MatchConflict, MatchOver, is_match_judge, match_lock, require_judge
+from matches.services.judging import duel_result_record
 from rules import engine
 from rules import services as rules_services
-from tournaments.models import EventRole
-from tournaments.selectors import AnyUser, is_event_staff
+from tournaments.selectors import AnyUser
 
 # The engine's reasons a duel (Magic: game) ended, in the words of ``Duel.Reason``.
 ENGINE_REASONS: dict[str, str] = {
@@ -55,11 +54,6 @@ def dispute_open(*, match_id: int, opened_by: User, summary: str) -> Dispute:
     """Take a disagreement at the table to the judges, without a ruling (the demo's hand-written dispute)."""
     match = match_lock(match_id)
     return Dispute.objects.create(match=match, opened_by=opened_by, summary=summary)
-
-
-def is_match_judge(match: Match, user: AnyUser) -> bool:
-    """A judge or organizer of the match's event: they confirm or overrule rulings."""
-    return is_event_staff(user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER))
 
 
 def may_open_dispute(match: Match, user: AnyUser) -> bool:
@@ -194,24 +188,14 @@ def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge
             f"Duel {duel.number} already has a result ({duel.get_result_display()}): "
             "correct it from the judging section instead."
         )
-    before = {"result": duel.result, "reason": duel.reason}
-    duel.result = str(result)
-    duel.reason = ENGINE_REASONS.get(str(ended.get("reason") or ""), "")
-    duel.finished_at = timezone.now()
-    duel.save(update_fields=["result", "reason", "finished_at"])
-    ResultChange.objects.create(
-        match=match,
-        duel_number=duel.number,
-        changed_by=judge,
-        before=before,
-        after={"result": duel.result, "reason": duel.reason},
+    duel_result_record(
+        match,
+        duel,
+        judge=judge,
+        result=str(result),
+        reason=ENGINE_REASONS.get(str(ended.get("reason") or ""), ""),
         note=f"Confirmed ruling #{dispute.ruling_id}" + (f": {note}" if note else "."),
     )
-    # The judge settled the disagreement: a disputed match is played on (or is over, just below).
-    if match.status == Match.Status.DISPUTED:
-        match.status = Match.Status.PLAYING
-        match.save(update_fields=["status"])
-    match_settle(match)
 
 
 @transaction.atomic

@@ -104,6 +104,39 @@ def _settle(match: Match) -> None:
     _undispute_if_settled(match)
 
 
+def duel_result_record(
+    match: Match,
+    duel: Duel,
+    *,
+    judge: User,
+    result: str,
+    reason: str,
+    note: str,
+    before: dict[str, Any] | None = None,
+    details: dict[str, Any] | None = None,
+) -> Duel:
+    """Give a duel of the (locked) match a result a judge decided, and let the engine re-decide the match.
+
+    Every way a judge decides a duel goes through here (a correction, a game loss, a confirmed ruling, an
+    unfinished duel at time), so each one is audited alike: the ``ResultChange`` row keeps ``before`` (the
+    duel as it was, by default) and the result after, with ``details`` such as the LP totals at time.
+    """
+    before = duel_snapshot(duel) if before is None else before
+    duel.result, duel.reason = result, reason
+    duel.finished_at = duel.finished_at or timezone.now()
+    duel.save(update_fields=["result", "reason", "finished_at"])
+    _settle(match)
+    ResultChange.objects.create(
+        match=match,
+        duel_number=duel.number,
+        changed_by=judge,
+        before=before,
+        after={**duel_snapshot(duel), **(details or {})},
+        note=note,
+    )
+    return duel
+
+
 @transaction.atomic
 def match_result_set(
     *,
@@ -158,15 +191,7 @@ def duel_result_set(
     duel = match.duels.filter(number=number).first()
     if duel is None:
         raise ValidationError({"number": [f"Duel {number} has not started: there is no result to set."]})
-    before = duel_snapshot(duel)
-    duel.result, duel.reason = result, reason
-    duel.finished_at = duel.finished_at or timezone.now()
-    duel.save(update_fields=["result", "reason", "finished_at"])
-    _settle(match)
-    ResultChange.objects.create(
-        match=match, duel_number=number, changed_by=judge, before=before, after=duel_snapshot(duel), note=note
-    )
-    return duel
+    return duel_result_record(match, duel, judge=judge, result=result, reason=reason, note=note)
 
 
 def _game_loss(match: Match, *, loser: str, judge: User, note: str) -> int:
@@ -187,19 +212,9 @@ def _game_loss(match: Match, *, loser: str, judge: User, note: str) -> int:
             first_player="",
             result=winner,
             reason=Duel.Reason.PENALTY,
-            finished_at=timezone.now(),
         )
-    else:
-        duel.result, duel.reason, duel.finished_at = winner, Duel.Reason.PENALTY, timezone.now()
-        duel.save(update_fields=["result", "reason", "finished_at"])
-    _settle(match)
-    ResultChange.objects.create(
-        match=match,
-        duel_number=duel.number,
-        changed_by=judge,
-        before=before,
-        after=duel_snapshot(duel),
-        note=note,
+    duel_result_record(
+        match, duel, judge=judge, result=winner, reason=Duel.Reason.PENALTY, note=note, before=before
     )
     return duel.number
 

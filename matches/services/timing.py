@@ -18,19 +18,22 @@ from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
 
-from matches.models import Duel, Match, MatchResult, ResultChange, TimeExtension
+from matches.models import Duel, Match, MatchResult, TimeExtension
 from matches.services.access import (
+    JUDGE_ROLES,
     MatchConflict,
     MatchDisputed,
     MatchOver,
+    is_match_judge,
     match_lock,
     player_side,
     require_judge,
     require_open,
 )
 from matches.services.duels import duel_report, match_finish, match_next_chooser, match_settle
+from matches.services.judging import duel_result_record
 from rules.engine.end_of_round import EndOfRoundInputError, match_at_time, unfinished_duel_result
-from tournaments.models import EndOfRound, EventRole, Round
+from tournaments.models import EndOfRound, Round
 from tournaments.selectors import is_event_staff
 
 NOTE_MAX = 200
@@ -127,7 +130,7 @@ def duel_finish_at_time(*, match_id: int, by: User, lp_a: int | None = None, lp_
     """
     match = match_lock(match_id)
     procedure = match.round.event.end_of_round
-    is_judge = is_event_staff(by, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER))
+    is_judge = is_match_judge(match, by)
     if not is_judge:
         player_side(match, by)
     if match.status == Match.Status.FINAL:
@@ -148,18 +151,15 @@ def duel_finish_at_time(*, match_id: int, by: User, lp_a: int | None = None, lp_
     assert result is not None  # noqa: S101 - only ygo_double_loss gives no result, refused above
     if not is_judge:
         return duel_report(duel=duel, player=by, result=result, reason=Duel.Reason.TIME)
-    before = {"result": duel.result, "reason": duel.reason}
-    duel.result, duel.reason, duel.finished_at = result, Duel.Reason.TIME, timezone.now()
-    duel.save(update_fields=["result", "reason", "finished_at"])
-    ResultChange.objects.create(
-        match=match,
-        duel_number=duel.number,
-        changed_by=by,
-        before=before,
-        after={"result": result, "reason": Duel.Reason.TIME, "lp_a": lp_a, "lp_b": lp_b},
+    duel_result_record(
+        match,
+        duel,
+        judge=by,
+        result=result,
+        reason=Duel.Reason.TIME,
         note=f"Time was called. {fact.text}",
+        details={"lp_a": lp_a, "lp_b": lp_b},
     )
-    match_settle(match)
     return duel
 
 
@@ -182,7 +182,7 @@ def round_call_time(*, round_id: int, by: User, now: datetime | None = None) -> 
     refusal does not undo the others.
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
-    if not is_event_staff(by, round_.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)):
+    if not is_event_staff(by, round_.event, JUDGE_ROLES):
         raise PermissionDenied("Only a judge or organizer of this event can do that.")
     now = now or timezone.now()
     called = in_extra_time = disputed = already = 0

@@ -9,21 +9,15 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from matches.models import IdempotencyRecord, Match, MatchReport, Penalty, ResultChange
 from matches.services import duel_report
 from matches.tests.concurrency import needs_postgresql, run_at_once
 from matches.tests.factories import DuelFactory, MatchFactory
+from tests.api_clients import client_for
 from tournaments.tests.factories import EventRoleFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def test_both_players_reporting_the_match_through_the_api_at_once_finalise_it_once():

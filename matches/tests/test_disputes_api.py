@@ -10,12 +10,12 @@ from typing import Any, cast
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from matches.models import Dispute, Duel, Match, ResultChange
 from matches.services import duel_report
 from matches.tests.factories import DuelFactory, MatchFactory
 from rules.models import Ruling
+from tests.api_clients import client_for
 from tournaments.tests.factories import EventFactory, EventRoleFactory, RoundFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -41,12 +41,6 @@ def match() -> Match:
 @pytest.fixture
 def judge(match: Match):
     return EventRoleFactory(event=match.round.event).user
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def open_url(match: Match) -> str:

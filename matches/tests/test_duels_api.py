@@ -13,6 +13,7 @@ from matches.services import duel_report, duel_start, match_coin_toss
 from matches.services import duels as duels_service
 from matches.tests.concurrency import needs_postgresql, run_at_once
 from matches.tests.factories import MatchFactory
+from tests.api_clients import client_for
 from tournaments.tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -22,12 +23,6 @@ pytestmark = pytest.mark.django_db
 def coin_lands_on_a(monkeypatch):
     # Only this module's view of ``secrets``: session keys keep the real one.
     monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def started(match: Match) -> Duel:

@@ -8,8 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.models import DuelReport, MatchReport
+from matches.models import MatchReport
 from matches.services import dispute_open, duel_report
+from matches.services.judging import duel_result_set
 from matches.tests.factories import DuelFactory, MatchFactory
 from tournaments.tests.factories import EventRoleFactory, RoundFactory, UserFactory
 
@@ -89,11 +90,15 @@ def test_a_player_who_judges_nothing_sees_an_empty_queue(client):
     assert "No open disputes." in page
 
 
-def test_a_resolved_duel_leaves_the_queue(client):
+def test_a_duel_a_judge_settles_leaves_the_queue(client):
     duel = DuelFactory()
-    DuelReport.objects.create(duel=duel, player=duel.match.player_a, result="A")
-    judge_client(client, duel.match.round.event)
+    match = duel.match
+    duel_report(duel=duel, player=match.player_a, result="A")
+    duel_report(duel=duel, player=match.player_b, result="B")
+    judge = EventRoleFactory(event=match.round.event).user
+    client.force_login(judge)
+    assert f"{match.player_a.get_full_name()} (A)" in client.get(reverse("judge-queue")).content.decode()
 
-    page = client.get(reverse("judge-queue")).content.decode()
+    duel_result_set(match_id=match.pk, number=1, judge=judge, result="A", note="Saw the LP pad")
 
-    assert "No disputed results." in page
+    assert "No disputed results." in client.get(reverse("judge-queue")).content.decode()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 from typing import cast
 
@@ -9,13 +10,13 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from matches.models import Duel, Match, Penalty, ResultChange
 from matches.services import MatchOver, duel_report, duel_start, match_coin_toss, match_next_chooser
 from matches.services import duels as duels_service
 from matches.services.judging import duel_result_set, match_result_set, penalty_issue
 from matches.tests.factories import DuelFactory, MatchFactory
+from tests.api_clients import client_for
 from tournaments.tests.factories import EventRoleFactory, RegistrationFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,12 +35,6 @@ def match() -> Match:
 @pytest.fixture
 def judge(match: Match):
     return EventRoleFactory(event=match.round.event).user
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def player(match: Match, side: str) -> User:
@@ -380,7 +375,7 @@ def test_a_penalty_form_submitted_twice_gives_one_penalty(client):
     judge = EventRoleFactory(event=match.round.event).user
     client.force_login(judge)
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
-    key = page.split('name="form_key" value="')[1].split('"')[0]
+    key = next(k for k in re.findall(r'name="form_key" value="([^"]+)"', page) if k.endswith("-penalty"))
     form = {"form_key": key, "player": "A", "kind": "game_loss", "infraction": "Marked sleeves"}
 
     for _ in range(2):

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, connections
 
 from matches.models import Match, MatchReport
-from matches.services import MatchOver, match_report_result
+from matches.services import MatchOver, match_report_result, tally_possible
 from matches.tests.factories import DuelFactory, MatchFactory
 from tournaments.tests.factories import UserFactory
 
@@ -153,3 +153,19 @@ def test_agreeing_reports_keep_the_tally_for_the_standings():
 
     match.refresh_from_db()
     assert (match.result, match.games_a, match.games_b, match.games_drawn) == ("b", 1, 2, 0)
+
+
+@pytest.mark.parametrize(
+    ("result", "games", "possible"),
+    [
+        ("a", (2, 1, 6), True),  # six drawn games do not count toward the two wins (first_to_two)
+        ("draw", (1, 1, 7), True),  # time called at 1-1
+        ("a", (2, 2, 0), False),  # the match ended at someone's second win
+        ("b", (9, 9, 9), False),  # a judge's mistyped tally is refused, and quickly
+    ],
+)
+def test_magic_tallies_with_many_drawn_games_are_judged_by_the_engine(result, games, possible):
+    """Dispute format, match_result first_to_two: drawn games don't count; the match ends at two wins."""
+    match = MatchFactory(round__event__game="mtg")
+
+    assert tally_possible(match, result=result, games=games) is possible

@@ -7,10 +7,12 @@ five extra turns (``mtg_five_turns``).
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 from django.utils import timezone
 
 from matches.models import Duel, Match, ResultChange
@@ -258,3 +260,20 @@ def test_calling_time_for_the_round_skips_matches_still_in_extra_time():
     assert refreshed(extended).result == "double_loss"
     with pytest.raises(PermissionDenied):
         round_call_time(round_id=round_.pk, by=plain.player_a)
+
+
+def test_an_extension_form_submitted_twice_grants_the_minutes_once(client):
+    """A double tap on "Grant extension" must not give the table six minutes instead of three."""
+    match = MatchFactory()
+    judge = EventRoleFactory(event=match.round.event).user
+    client.force_login(judge)
+    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    url = reverse("match-extension", args=[match.pk])
+    form_start = page.index(f'action="{url}"')
+    key = re.search(r'name="form_key" value="([^"]+)"', page[form_start:]).group(1)
+    form = {"form_key": key, "minutes": 3, "reason": "judge_call"}
+
+    for _ in range(2):
+        client.post(url, form)
+
+    assert list(match.time_extensions.values_list("minutes", flat=True)) == [3]

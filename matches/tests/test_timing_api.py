@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from matches.models import Match, TimeExtension
 from matches.services.timing import match_call_time, time_extension_grant
 from matches.tests.factories import DuelFactory, MatchFactory
+from tests.api_clients import client_for
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventFactory, EventRoleFactory, RoundFactory
 
@@ -23,12 +24,6 @@ def setup(procedure: str, *, game: str = "yugioh", ends_at=None):
     match = MatchFactory(round=RoundFactory(event=event, ends_at=ends_at))
     judge = EventRoleFactory(event=event, role=EventRole.Role.JUDGE).user
     return match, judge
-
-
-def client_for(user):
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def won_then_playing(match):

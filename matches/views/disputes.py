@@ -25,7 +25,7 @@ from config.http import HtmxHttpRequest
 from matches.models import Dispute, Duel, Match
 from matches.selectors import disputes_visible_to
 from matches.services import disputes as dispute_services
-from matches.services.access import MatchConflict
+from matches.services.access import MatchConflict, is_match_judge
 from matches.views.duels import display_name
 from rules.forms import CardFormSet, DisputeJsonForm, YugiohActionForm, YugiohStateForm, build_yugioh_dispute
 from rules.selectors import rulings_visible_to
@@ -237,7 +237,7 @@ def _detail(
         "dispute_json": json.dumps(dispute.ruling.dispute, indent=2, ensure_ascii=False)
         if dispute.ruling
         else "",
-        "is_judge": dispute_services.is_match_judge(match, request.user),
+        "is_judge": is_match_judge(match, request.user),
         "decisions": Dispute.Decision.choices,
         "resolve_error": error,
         "note": request.POST.get("note", "") if error else "",

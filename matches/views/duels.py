@@ -19,8 +19,6 @@ from django.views.decorators.http import require_GET, require_POST
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Duel, Match
-from tournaments.models import EventRole
-from tournaments.selectors import is_event_staff
 
 
 def display_name(user: User | None) -> str:
@@ -65,9 +63,7 @@ def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> di
         "next_chooser_name": names.get(state.chooser or "", "") if state else "",
         "my_side": match.side_of(request.user.pk) if request.user.is_authenticated else None,
         # A judge at the table may toss for the players (e.g. a phone with a flat battery).
-        "can_toss_as_judge": is_event_staff(
-            request.user, match.round.event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
-        ),
+        "can_toss_as_judge": services.is_match_judge(match, request.user),
         "reasons": Duel.Reason.choices,
     }
 

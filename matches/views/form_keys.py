@@ -10,7 +10,7 @@ from collections.abc import Callable
 from uuid import uuid4
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 
 from config.http import HtmxHttpRequest
 from matches import services
@@ -27,12 +27,15 @@ def _message(error: Exception) -> str:
 
 
 def once_per_form(request: HtmxHttpRequest, user: User, act: Callable[[], str]) -> tuple[str, str]:
-    """Run ``act`` (returns a success message) once per form key; returns (error, success) messages."""
+    """Run ``act`` (returns a success message) once per form key; returns (error, success) messages.
+
+    Someone not allowed to act gets Django's 403 page (PermissionDenied goes through, nothing is stored).
+    """
 
     def produce() -> tuple[int, dict[str, str]]:
         try:
             return 200, {"success": act()}
-        except (services.MatchConflict, ValidationError, PermissionDenied) as refused:
+        except (services.MatchConflict, ValidationError) as refused:
             return 400, {"error": _message(refused)}
 
     key = request.POST.get("form_key", "").strip()[:100]

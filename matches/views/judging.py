@@ -21,13 +21,10 @@ from django.views.decorators.http import require_POST
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Duel, Match, MatchResult, Penalty
+from matches.services.access import is_match_judge
 from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set, penalty_issue
 from matches.views.duels import display_name
 from matches.views.form_keys import new_form_key, once_per_form
-from tournaments.models import EventRole
-from tournaments.selectors import is_event_staff
-
-JUDGE_ROLES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
 
 
 def _match_words(snapshot: dict[str, Any], names: dict[str, str]) -> str:
@@ -57,7 +54,7 @@ def _duel_words(snapshot: dict[str, Any], names: dict[str, str]) -> str:
 def judging_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
     """What the "Judging" section shows, and to whom: forms to judges, penalties and audit log to players."""
     user = request.user
-    is_judge = user.is_authenticated and is_event_staff(user, match.round.event, JUDGE_ROLES)
+    is_judge = is_match_judge(match, user)
     is_player = user.is_authenticated and match.side_of(user.pk) is not None
     if not (is_judge or is_player):
         return {"judging_visible": False}
@@ -153,18 +150,21 @@ def match_judge_result(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_judge_duel(request: HtmxHttpRequest, match_id: int, number: int) -> HttpResponse:
     get_object_or_404(Match, pk=match_id)
-    try:
+    judge = cast(User, request.user)
+
+    def correct() -> str:
         duel_result_set(
             match_id=match_id,
             number=number,
-            judge=cast(User, request.user),
+            judge=judge,
             result=request.POST.get("result", ""),
             reason=request.POST.get("reason", ""),
             note=request.POST.get("note", ""),
         )
-    except Refusals as error:
-        return _done(request, match_id, error=_message(error))
-    return _done(request, match_id, success=f"Duel {number} corrected.")
+        return f"Duel {number} corrected."
+
+    error, success = once_per_form(request, judge, correct)
+    return _done(request, match_id, error=error, success=success)
 
 
 @login_required

@@ -21,7 +21,6 @@ from matches.views.judging import judging_context
 from matches.views.reports import reports_context
 from matches.views.side_decks import side_decks_context
 from matches.views.timing import time_context
-from tournaments.selectors import is_event_staff
 
 
 @login_required
@@ -32,15 +31,13 @@ def my_matches(request: HtmxHttpRequest) -> HttpResponse:
 def match_sections(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
     """The context of every section of the match page."""
     context: dict[str, Any] = {}
-    if match.player_b_id:
+    if match.player_b_id:  # a bye has no duels, reports or Side Decks
         context.update(duels_context(request, match))
         context.update(reports_context(request, match))
-    # sections
-    if match.player_b_id:
-        context.update(side_decks_context(request, match))  # side decks
-    context.update(time_context(request, match))  # time
+        context.update(side_decks_context(request, match))
+    context.update(time_context(request, match))
     context.update(disputes_context(request, match))
-    context.update(judging_context(request, match))  # judging
+    context.update(judging_context(request, match))
     return context
 
 
@@ -53,8 +50,6 @@ def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         "matches/match_detail.html",
         {
             "match": match,
-            "disputes": match.disputes.select_related("opened_by"),
-            "is_staff": is_event_staff(request.user, match.round.event),
             **match_sections(request, match),
         },
     )

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from config.http import HtmxHttpRequest
 from matches import services
-from matches.models import Match, MatchResult
+from matches.models import Match
 from matches.views.duels import display_name
 
 
@@ -57,13 +57,10 @@ def match_report(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     error = ""
     try:
-        result = request.POST.get("result", "")
-        if result not in (MatchResult.A, MatchResult.B, MatchResult.DRAW):
-            raise ValidationError({"result": ["Choose who won the match, or a draw."]})
         services.match_report_result(
             match_id=match.pk,
             player=cast(User, request.user),
-            result=result,
+            result=request.POST.get("result", ""),
             games_a=_count(request.POST.get("games_a", ""), "games_a"),
             games_b=_count(request.POST.get("games_b", ""), "games_b"),
             games_drawn=_count(request.POST.get("games_drawn", ""), "games_drawn"),

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from config.http import HtmxHttpRequest
 from matches.models import Match, TimeExtension
-from matches.services.access import MatchConflict
+from matches.services.access import MatchConflict, is_match_judge
 from matches.services.timing import (
     duel_finish_at_time,
     match_call_time,
@@ -29,16 +29,16 @@ from matches.services.timing import (
     time_extension_grant,
 )
 from matches.views.duels import display_name
+from matches.views.form_keys import new_form_key, once_per_form
 from rules.engine.end_of_round import procedure_steps
-from tournaments.models import EndOfRound, EventRole
-from tournaments.selectors import is_event_staff
+from tournaments.models import EndOfRound
 
 
 def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
     """What the "Time" section shows: the round's end, extensions, the time due, and the procedure at time."""
     event = match.round.event
     extensions = list(match.time_extensions.select_related("granted_by").order_by("granted_at", "pk"))
-    is_judge = is_event_staff(request.user, event, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER))
+    is_judge = is_match_judge(match, request.user)
     my_side = match.side_of(request.user.pk) if request.user.is_authenticated else None
     playing = match.duels.filter(result="").order_by("number").first()
     can_finish = (
@@ -50,6 +50,7 @@ def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dic
     )
     return {
         "match": match,
+        "form_key": new_form_key(),
         "time_error": error,
         "time_extensions": [
             {"extension": extension, "judge_name": display_name(extension.granted_by)}
@@ -113,18 +114,21 @@ def _int_or_none(value: str) -> int | None:
 @require_POST
 def match_extension(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     get_object_or_404(Match, pk=match_id)
+    judge = cast(User, request.user)
     minutes = _int_or_none(request.POST.get("minutes", ""))
-    try:
+
+    def grant() -> str:
         time_extension_grant(
             match_id=match_id,
-            judge=cast(User, request.user),
+            judge=judge,
             minutes=minutes if minutes is not None else 0,
             reason=request.POST.get("reason", ""),
             note=request.POST.get("note", ""),
         )
-    except (MatchConflict, ValidationError) as error:
-        return _done(request, match_id, error=_message(error), whole_page=False)
-    return _done(request, match_id, success="Extension granted.", whole_page=False)
+        return "Extension granted."
+
+    error, success = once_per_form(request, judge, grant)
+    return _done(request, match_id, error=error, success=success, whole_page=False)
 
 
 @login_required

@@ -7,20 +7,14 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from decks.tests.factories import CardFactory, DeckListFactory
 from matches.tests.factories import MatchFactory
+from tests.api_clients import client_for
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory, RegistrationFactory, RoundFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> APIClient:
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
 
 
 def test_a_player_cannot_see_another_players_registered_list_until_the_event_publishes_them():

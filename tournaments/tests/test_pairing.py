@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import PairingInputError, next_round, points_of
+from tournaments.pairing import next_round
+from tournaments.replay import ReplayError, read_replay
+from tournaments.standings import standings_rows
+
+
+def points_of(replay: dict[str, Any]) -> dict[str, int]:
+    """Each player's Swiss points, as the standings count them."""
+    return {row.player: row.points for row in standings_rows(read_replay(replay))}
 
 
 def event(players: int, rounds: list[list[tuple[str, str | None, str]]], drops=()) -> dict[str, Any]:
@@ -206,7 +213,7 @@ def test_tables_follow_the_standings():
 
 
 def test_a_replay_missing_what_pairing_needs_is_refused_with_located_problems():
-    with pytest.raises(PairingInputError) as caught:
+    with pytest.raises(ReplayError) as caught:
         next_round(
             {
                 "format": "event-replay/1",
@@ -216,9 +223,9 @@ def test_a_replay_missing_what_pairing_needs_is_refused_with_located_problems():
             0,
         )
     paths = [p["path"] for p in caught.value.problems]
-    assert "$.players[1].id" in paths
-    assert "$.rounds[0].matches[0].result" in paths
-    assert "$.rounds[0].matches[0].b" in paths
+    assert "players[1].id" in paths
+    assert "rounds[0].matches[0].result" in paths
+    assert "rounds[0].matches[0].b" in paths
 
 
 # ---- property: random valid replays of up to ten players -------------------------------------------------
@@ -291,3 +298,17 @@ def test_property_everyone_once_no_avoidable_rematch_no_avoidable_second_bye(rep
         had = byes_in(replay)
         if any(b not in had for b in possible_byes if b is not None):
             assert bye_of(result) not in had
+
+
+def test_no_swiss_round_is_paired_once_the_top_cut_has_started():
+    replay = event(4, [[("p1", "p2", "a"), ("p3", "p4", "a")]])
+    replay["rounds"].append(
+        {"number": 2, "stage": "top", "matches": [{"table": 1, "a": "p1", "b": "p3", "result": "a"}]}
+    )
+
+    with pytest.raises(ReplayError) as caught:
+        next_round(replay, 0)
+
+    assert caught.value.problems == [
+        {"path": "rounds", "message": "the top cut has started: there is no next Swiss round"}
+    ]

@@ -7,36 +7,16 @@ path, on stderr and exit status 2; nothing is stored.
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments import pairing
+from tournaments.management.replay_input import read_json_argument, replay_refused
+from tournaments.pairing import next_round
+from tournaments.replay import ReplayError, read_replay
 
 DEFAULT_SEED = 0
-
-
-def _replay_problems(document: Any) -> list[str]:
-    """The full format check of ``tournaments.replay`` when it is there, as ``path: message`` lines."""
-    try:
-        replay = importlib.import_module("tournaments.replay")
-    except ModuleNotFoundError:
-        return []
-    try:
-        replay.read_replay(document)
-    except replay.ReplayError as error:
-        return [_line(problem) for problem in error.problems]
-    return []
-
-
-def _line(problem: Any) -> str:
-    if isinstance(problem, dict):
-        return f"{problem.get('path', '$')}: {problem.get('message', problem)}"
-    return str(problem)
 
 
 class Command(BaseCommand):
@@ -53,25 +33,10 @@ class Command(BaseCommand):
         parser.add_argument("--indent", type=int, default=None, help="pretty-print with this indent")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        source = options["file"]
+        name: str = options["file"]
+        document = read_json_argument(name)
         try:
-            text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-        except OSError as error:
-            raise CommandError(f"cannot read {source}: {error.strerror}", returncode=2) from None
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise CommandError(
-                f"{source}: not JSON: {error.msg} at line {error.lineno} column {error.colno}", returncode=2
-            ) from None
-        problems = _replay_problems(document)
-        if not problems:
-            try:
-                pairings = pairing.next_round(document, options["seed"])
-            except pairing.PairingInputError as error:
-                problems = [_line(problem) for problem in error.problems]
-        if problems:
-            for problem in problems:
-                self.stderr.write(f"{source}: {problem}")
-            raise CommandError(f"{source}: not a valid event replay ({len(problems)} problems)", returncode=2)
+            pairings = next_round(read_replay(document), options["seed"])
+        except ReplayError as error:
+            raise replay_refused(name, error, self.stderr) from error
         self.stdout.write(json.dumps(pairings, indent=options["indent"], ensure_ascii=False))

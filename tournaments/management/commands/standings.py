@@ -7,12 +7,12 @@ its path. Both exit with status 2.
 """
 
 import json
-import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.replay import ReplayError
+from tournaments.management.replay_input import read_json_argument, replay_refused
+from tournaments.replay import ReplayError, read_replay
 from tournaments.standings import compute
 
 
@@ -24,26 +24,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         name: str = options["file"]
+        document = read_json_argument(name)
         try:
-            if name == "-":
-                text = sys.stdin.read()
-            else:
-                with open(name, encoding="utf-8") as handle:
-                    text = handle.read()
-        except (OSError, UnicodeDecodeError) as error:
-            raise CommandError(f"{name}: cannot read: {error}", returncode=2) from error
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise CommandError(
-                f"{name}: not JSON: line {error.lineno}, column {error.colno}: {error.msg}", returncode=2
-            ) from error
-        try:
-            standings = compute(document)
+            standings = compute(read_replay(document))
         except ReplayError as error:
-            for problem in error.problems:
-                self.stderr.write(f"{name}: {problem['path'] or '(document)'}: {problem['message']}")
-            raise CommandError(
-                f"{name}: not a valid event replay ({len(error.problems)} problem(s))", returncode=2
-            ) from error
+            raise replay_refused(name, error, self.stderr) from error
         self.stdout.write(json.dumps(standings, indent=2))
