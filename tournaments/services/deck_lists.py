@@ -1,0 +1,141 @@
+"""Registered deck lists: who may register which list at an event and when, and each registration's
+history of lists. Deck lists themselves are written by ``decks.services`` (a new version is a new row)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from decks.models import DeckList
+from decks.services import deck_list_create
+from tournaments.models import (
+    DeckListChange,
+    Event,
+    Registration,
+)
+from tournaments.selectors import DECK_STAFF, is_event_staff
+
+
+class DeckListLocked(Exception):
+    """The event's deck list deadline has passed: only a judge may change the list now (a 409)."""
+
+
+def deck_lists_locked(event: Event, *, now: datetime | None = None) -> bool:
+    """Past the deadline, a player's registered list is locked."""
+    deadline = event.decklist_deadline
+    return deadline is not None and (now or timezone.now()) >= deadline
+
+
+def _lock_registration(registration: Registration) -> Registration:
+    return Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
+
+
+def _check_list_fits(registration: Registration, deck_list: DeckList) -> None:
+    if deck_list.owner_id != registration.player_id:
+        raise ValidationError({"deck_list": ["That deck list belongs to someone else."]})
+    if deck_list.game != registration.event.game:
+        raise ValidationError(
+            {"deck_list": [f"That is a {deck_list.get_game_display()} list; this event plays another game."]}
+        )
+
+
+def _set_list(registration: Registration, deck_list: DeckList, *, by: User, reason: str = "") -> Registration:
+    if registration.deck_list_id == deck_list.pk:
+        return registration
+    DeckListChange.objects.create(
+        registration=registration,
+        old_deck_list_id=registration.deck_list_id,
+        new_deck_list=deck_list,
+        changed_by=by,
+        reason=reason,
+    )
+    registration.deck_list = deck_list
+    registration.save(update_fields=["deck_list"])
+    return registration
+
+
+def _locked_message(event: Event) -> str:
+    deadline = event.decklist_deadline
+    when = timezone.localtime(deadline).strftime("%a %d %b %H:%M") if deadline else ""
+    return f"Deck lists for {event.name} locked at {when}: ask a judge to change yours."
+
+
+@transaction.atomic
+def registration_deck_submit(*, registration: Registration, deck_list: DeckList, by: User) -> Registration:
+    """The player registers (or replaces) their own deck list, until the event's deadline.
+
+    The registration row is locked, so a submission racing the judge's replacement is applied after it.
+    Raises ``PermissionDenied`` for anyone but the registration's player and :class:`DeckListLocked` after
+    the deadline. Submitting the registered list again changes nothing.
+    """
+    registration = _lock_registration(registration)
+    if by.pk != registration.player_id:
+        raise PermissionDenied("Only the player can submit their own deck list.")
+    if deck_lists_locked(registration.event):
+        raise DeckListLocked(_locked_message(registration.event))
+    _check_list_fits(registration, deck_list)
+    return _set_list(registration, deck_list, by=by)
+
+
+@transaction.atomic
+def registration_deck_submit_text(
+    *, registration: Registration, by: User, text: str | None = None, ydk: str | None = None
+) -> Registration:
+    """Save pasted text (or a ``.ydk``) as a new list of the player's and register it, in one transaction:
+    a list that does not parse (``decks.services.DeckListInvalid``) or a locked registration saves nothing."""
+    locked = _lock_registration(registration)
+    if by.pk != locked.player_id:
+        raise PermissionDenied("Only the player can submit their own deck list.")
+    if deck_lists_locked(locked.event):
+        raise DeckListLocked(_locked_message(locked.event))
+    deck_list = deck_list_create(
+        owner=by, game=locked.event.game, name=_new_list_name(by, locked.event), text=text, ydk=ydk
+    )
+    return registration_deck_submit(registration=locked, deck_list=deck_list, by=by)
+
+
+def _new_list_name(owner: User, event: Event) -> str:
+    base = event.name[:100]
+    taken = set(DeckList.objects.filter(owner=owner, name__startswith=base).values_list("name", flat=True))
+    number = len(taken) + 1
+    while f"{base} v{number}" in taken:
+        number += 1
+    return f"{base} v{number}"
+
+
+@transaction.atomic
+def registration_deck_replace(
+    *,
+    registration: Registration,
+    judge: User,
+    reason: str,
+    deck_list: DeckList | None = None,
+    text: str | None = None,
+) -> Registration:
+    """A judge or organizer of the event replaces a player's list (at any time, past the deadline too).
+
+    The reason is required and kept in the history. Give an existing list of the player's, or the corrected
+    list as ``text``: it is saved as a new list owned by the player. Raises ``PermissionDenied`` for anyone
+    but the event's judges and organizers.
+    """
+    registration = _lock_registration(registration)
+    if not is_event_staff(judge, registration.event, DECK_STAFF):
+        raise PermissionDenied("Only a judge or organizer of this event can replace a deck list.")
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": ["Say why the list is replaced: the player and judges read it."]})
+    if (deck_list is None) == (text is None):
+        raise ValidationError({"deck_list": ["Give an existing deck list or the corrected list as text."]})
+    if deck_list is None:
+        deck_list = deck_list_create(
+            owner=registration.player,
+            game=registration.event.game,
+            name=_new_list_name(registration.player, registration.event),
+            text=text,
+        )
+    _check_list_fits(registration, deck_list)
+    return _set_list(registration, deck_list, by=judge, reason=reason)
