@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from django.db.models import Max, Prefetch, Q, QuerySet, Value
+from django.db.models import F, Max, Prefetch, Q, QuerySet, Value
 from django.db.models.functions import Coalesce, Greatest
 
 from matches.models import Dispute, Duel, Match
@@ -36,7 +36,7 @@ def pairings_for_round(round_: Round, name: str = "") -> QuerySet[Match]:
                 **{f"player_b__{field}__icontains": name}
             )
         matches = matches.filter(by_name)
-    return matches.order_by("table", "pk")
+    return matches.order_by(F("table").asc(nulls_last=True), "pk")
 
 
 def disputes_visible_to(user: AnyUser, match: Match) -> QuerySet[Dispute]:

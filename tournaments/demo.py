@@ -32,7 +32,14 @@ from matches.services import (
 from matches.services.side_decks import registered_side_count, side_deck_count_record
 from matches.services.timing import time_extension_grant
 from tournaments.models import Event, EventRole, Round
-from tournaments.services import event_create, event_role_grant, registration_create, round_create
+from tournaments.services import (
+    event_create,
+    event_role_grant,
+    registration_create,
+    round_close,
+    round_create,
+    round_start,
+)
 
 DEMO_PASSWORD = "arbiter-demo"  # noqa: S105 - published on purpose: these logins exist only in the demo.
 DEMO_CARDS = Path(__file__).with_name("demo_cards.cdb")
@@ -241,6 +248,8 @@ def demo_load() -> DemoSummary:
         game="yugioh",
         starts_at=now.replace(minute=0, second=0, microsecond=0) - timedelta(hours=1),
         organizer=organizer,
+        swiss_rounds=4,
+        top_cut=4,
     )
     event_role_grant(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
     event_role_grant(event=event, user=judge, role=EventRole.Role.JUDGE)
@@ -255,26 +264,27 @@ def demo_load() -> DemoSummary:
         deck_list = deck_list_create(owner=player, game="yugioh", name=deck_name, text=DECKS[deck_name])
         registration_create(event=event, player=player, deck_list=deck_list)
 
+    # The demo's pairings are written out (so its story, a dispute at table 2, is always the same); the
+    # rounds start and close through the services an organizer's buttons call.
     round_1 = round_create(event=event, number=1)
     for table, (winner, loser) in enumerate(ROUND_1, start=1):
-        match = match_create(round_=round_1, table=table, player_a=players[winner], player_b=players[loser])
-        _report_both(match, MatchResult.A, (2, 1) if table % 2 else (2, 0))
-    if round_1.status != Round.Status.FINISHED:
-        round_1.status = Round.Status.FINISHED
-        round_1.started_at = event.starts_at
-        round_1.ends_at = event.starts_at + timedelta(minutes=event.round_minutes)
-        round_1.save(update_fields=["status", "started_at", "ends_at"])
+        match_create(round_=round_1, table=table, player_a=players[winner], player_b=players[loser])
+    if round_1.status == Round.Status.PAIRED:
+        round_1 = round_start(round_=round_1, by=organizer, now=event.starts_at)
+    for match in round_1.matches.order_by("table"):
+        _report_both(match, MatchResult.A, (2, 1) if (match.table or 0) % 2 else (2, 0))
+    if round_1.status == Round.Status.IN_PROGRESS:
+        round_close(
+            round_=round_1, by=organizer, now=event.starts_at + timedelta(minutes=event.round_minutes)
+        )
 
     round_2 = round_create(event=event, number=2)
-    if round_2.status == Round.Status.PAIRED:
-        round_2.status = Round.Status.IN_PROGRESS
-        round_2.started_at = now - timedelta(minutes=15)
-        round_2.ends_at = round_2.started_at + timedelta(minutes=event.round_minutes)
-        round_2.save(update_fields=["status", "started_at", "ends_at"])
     matches = {
         table: match_create(round_=round_2, table=table, player_a=players[a], player_b=players[b])
         for table, (a, b) in enumerate(ROUND_2, start=1)
     }
+    if round_2.status == Round.Status.PAIRED:
+        round_2 = round_start(round_=round_2, by=organizer, now=now - timedelta(minutes=15))
     _report_both(matches[3], MatchResult.B, (1, 2))
     _report_both(matches[5], MatchResult.A, (2, 0))
 

@@ -21,6 +21,9 @@ def end_of_round_for_game(game: str) -> str:
     return EndOfRound.MTG_FIVE_TURNS if game == "mtg" else EndOfRound.YGO_DOUBLE_LOSS
 
 
+TOP_CUT_SIZES = (0, 2, 4, 8, 16, 32, 64, 128)
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration open"
@@ -47,6 +50,27 @@ class Event(models.Model):
     decklists_public = models.BooleanField(
         default=False, help_text="Everyone may see the registered deck lists (usually after the event)."
     )
+    swiss_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Empty: set from attendance by the structure table when round 1 is paired.",
+    )
+    top_cut = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Players in the top cut; empty: from the structure table; 0: none."
+    )
+    top_cut_untimed = models.BooleanField(
+        default=False, help_text="Top cut matches have no round timer (allowed by the 2025 Yu-Gi-Oh! policy)."
+    )
+    structure_table = models.CharField(
+        max_length=40,
+        help_text="The version of the rounds-by-attendance table (tournaments/data/event_structures.json).",
+    )
+    event_code = models.CharField(
+        max_length=12, help_text="Players check themselves in with this code, shown at the venue."
+    )
+    byes_allowed = models.BooleanField(
+        default=False, help_text="The organizer may award byes up front (e.g. earned at an earlier event)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -54,6 +78,15 @@ class Event(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(round_minutes__gte=1), name="event_round_minutes_positive"
+            ),
+            # Single elimination needs a power of two: 2, 4, 8, ...; 0 is "no top cut".
+            models.CheckConstraint(
+                condition=models.Q(top_cut__isnull=True) | models.Q(top_cut__in=TOP_CUT_SIZES),
+                name="event_top_cut_power_of_two",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(swiss_rounds__isnull=True) | models.Q(swiss_rounds__gte=1),
+                name="event_swiss_rounds_positive",
             ),
             # A Magic event cannot run on a Yu-Gi-Oh! procedure, nor the other way round.
             models.CheckConstraint(
@@ -98,12 +131,34 @@ class Registration(models.Model):
         "decks.DeckList", on_delete=models.PROTECT, null=True, blank=True, related_name="registrations"
     )
     registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(
+        null=True, blank=True, help_text="Only checked-in players are paired; the organizer's entries are."
+    )
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text="A late entry's first round; the rounds before it count as losses."
+    )
+    byes = models.PositiveSmallIntegerField(default=0, help_text="Byes awarded up front: rounds 1 to N.")
+    fixed_table = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A seat kept for this player every round (e.g. accessibility)."
+    )
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "pk"]
         constraints = [
             models.UniqueConstraint(fields=["event", "player"], name="registration_one_per_player"),
+            models.UniqueConstraint(
+                fields=["event", "fixed_table"],
+                condition=models.Q(fixed_table__isnull=False),
+                name="registration_fixed_table_unique",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(joined_round__gte=1), name="registration_joined_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(fixed_table__isnull=True) | models.Q(fixed_table__gte=1),
+                name="registration_fixed_table_positive",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -124,8 +179,14 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     stage = models.CharField(max_length=8, choices=Stage.choices, default=Stage.SWISS)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PAIRED)
+    seed = models.BigIntegerField(
+        null=True,
+        blank=True,
+        help_text="The pairing seed: the same standings and seed give the same pairings.",
+    )
     started_at = models.DateTimeField(null=True, blank=True)
-    ends_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True, help_text="Empty for an untimed round.")
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]

@@ -128,6 +128,11 @@ CELERY_TASK_TIME_LIMIT = environment.integer("CELERY_TASK_TIME_LIMIT", default=3
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# `celery beat` runs the round clock's sweep: it calls time for any round whose end passed without its ETA
+# task running (a worker down or restarted), and for matches whose extra time has run out since.
+CELERY_BEAT_SCHEDULE = {
+    "round-clock-sweep": {"task": "tournaments.tasks.round_clock_sweep", "schedule": 30.0},
+}
 
 # --- Auth -----------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

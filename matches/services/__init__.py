@@ -30,7 +30,13 @@ from matches.services.duels import (
     match_tally,
 )
 from matches.services.idempotency import IdempotencyKeyReused, idempotent_call, request_fingerprint
-from matches.services.reports import match_create, match_report_result, tally_possible
+from matches.services.reports import (
+    RoundPlayed,
+    match_create,
+    match_report_result,
+    round_matches_clear,
+    tally_possible,
+)
 
 __all__ = [
     "JUDGE_ROLES",
@@ -42,6 +48,7 @@ __all__ = [
     "MatchDisputed",
     "MatchOver",
     "NotYourChoice",
+    "RoundPlayed",
     "dispute_open",
     "duel_report",
     "duel_start",
@@ -59,5 +66,6 @@ __all__ = [
     "request_fingerprint",
     "require_judge",
     "require_open",
+    "round_matches_clear",
     "tally_possible",
 ]

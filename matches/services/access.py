@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
 from matches.models import Match
-from tournaments.models import EventRole
+from tournaments.models import EventRole, Round
 from tournaments.selectors import AnyUser, is_event_staff
 
 # Who may judge at an event: its judges and its organizers.
@@ -66,8 +66,17 @@ def require_judge(match: Match, user: User) -> None:
         raise PermissionDenied("Only a judge or organizer of this event can do that.")
 
 
+def require_round_started(match: Match) -> None:
+    """Nothing is played at a table before the organizer starts the round (it may still be re-paired)."""
+    if match.round.status == Round.Status.PAIRED:
+        raise MatchConflict(
+            f"Round {match.round.number} has not started yet: play begins when the organizer starts it."
+        )
+
+
 def require_open(match: Match) -> None:
-    """Players act only on a match still being played: not a final one, not one waiting for a judge."""
+    """Players act only on a match being played: its round started, not final, not waiting for a judge."""
+    require_round_started(match)
     if match.status == Match.Status.FINAL:
         raise MatchOver(f"Match {match.pk} already has a final result.")
     if match.status == Match.Status.DISPUTED:

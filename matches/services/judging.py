@@ -38,7 +38,6 @@ from matches.services.duels import (
     validate_duel_result,
 )
 from matches.services.reports import tally_possible
-from tournaments.services import registration_drop
 
 JUDGE_RESULTS = (MatchResult.A, MatchResult.B, MatchResult.DRAW, MatchResult.DOUBLE_LOSS)
 MAX_GAMES = 9
@@ -262,6 +261,10 @@ def penalty_issue(
                 break
             _game_loss(match, loser=side, judge=judge, note=audit_note)
     if kind == Penalty.Kind.DISQUALIFICATION:
+        # Tournaments run matches (tournaments.services imports this package); this one call back, a
+        # disqualification dropping the player, is imported here so the imports stay one way at load time.
+        from tournaments.services.registrations import registration_drop
+
         registration_drop(event=match.round.event, player=player, after_round=match.round.number, by=judge)
     return Penalty.objects.create(
         match=match,

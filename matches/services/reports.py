@@ -7,7 +7,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from matches.models import Match, MatchReport, MatchResult, match_format_for_game
-from matches.services.access import MatchOver, match_lock, player_side
+from matches.services.access import (
+    MatchConflict,
+    MatchOver,
+    match_lock,
+    player_side,
+    require_round_started,
+)
 from matches.services.duels import (
     EngineAnswerMissing,
     match_finish,
@@ -120,6 +126,7 @@ def match_report_result(
     applied one after the other and the second sees the first's report.
     """
     match = match_lock(match_id)
+    require_round_started(match)
     player_side(match, player)
     if match.status == Match.Status.FINAL:
         raise MatchOver(f"Match {match.pk} already has a final result.")
@@ -155,3 +162,38 @@ def match_report_result(
             match.status, match.result = Match.Status.DISPUTED, ""
             match.save(update_fields=["status", "result"])
     return match
+
+
+# Everything that happens at a table; a match with any of it has been played (or judged) and is kept.
+_ACTIVITY = (
+    "reports",
+    "disputes",
+    "coin_tosses",
+    "duels",
+    "result_changes",
+    "time_extensions",
+    "penalties",
+    "side_deck_counts",
+    "side_swaps",
+)
+
+
+class RoundPlayed(MatchConflict):
+    """A round's pairings cannot be undone: something already happened at one of its tables."""
+
+
+def round_matches_clear(*, round_: Round) -> int:
+    """Delete the round's matches before it is re-paired; refused if anything happened at any table.
+
+    The caller (``tournaments.services.round_repair``) holds the event's lock and has checked the round has
+    not started; this checks the tables themselves, so nobody's toss, report or penalty is ever thrown away.
+    """
+    matches = Match.objects.select_for_update().filter(round=round_).order_by("pk")
+    for match in matches:
+        for relation in _ACTIVITY:
+            if getattr(match, relation).exists():
+                table = f"table {match.table}" if match.table else "a bye"
+                what = relation.replace("_", " ")
+                raise RoundPlayed(f"Round {round_.number} cannot be re-paired: {what} recorded at {table}.")
+    deleted, _ = Match.objects.filter(round=round_).delete()
+    return deleted

@@ -94,8 +94,14 @@ def match_call_time(*, match_id: int, by: User) -> Match:
     * ``ygo_lp`` / ``mtg_five_turns``: with no duel being played the match is decided on wins now; otherwise
       the players finish the duel (the phase, or five more turns) and it is scored at time.
     """
+    return _call_time(match_id, by)
+
+
+def _call_time(match_id: int, by: User | None) -> Match:
+    """:func:`match_call_time`; ``by`` None is the round's clock, which needs no permission."""
     match = match_lock(match_id)
-    require_judge(match, by)
+    if by is not None:
+        require_judge(match, by)
     if match.time_called_at is not None:
         return match
     require_open(match)
@@ -173,8 +179,10 @@ class RoundTimeCall:
     already_called: int
 
 
-def round_call_time(*, round_id: int, by: User, now: datetime | None = None) -> RoundTimeCall:
+def round_call_time(*, round_id: int, by: User | None, now: datetime | None = None) -> RoundTimeCall:
     """Call time for every unfinished match of the round, except those still in their extra time.
+
+    ``by`` is the judge or organizer calling it, or None for the round's clock (the timer task, the sweep).
 
     A match with extensions is skipped until its own due time (the round's end plus its minutes) has passed;
     with no round timer its extra time cannot be measured, so a judge calls it from its match page. A disputed
@@ -182,7 +190,7 @@ def round_call_time(*, round_id: int, by: User, now: datetime | None = None) -> 
     refusal does not undo the others.
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
-    if not is_event_staff(by, round_.event, JUDGE_ROLES):
+    if by is not None and not is_event_staff(by, round_.event, JUDGE_ROLES):
         raise PermissionDenied("Only a judge or organizer of this event can do that.")
     now = now or timezone.now()
     called = in_extra_time = disputed = already = 0
@@ -205,7 +213,8 @@ def round_call_time(*, round_id: int, by: User, now: datetime | None = None) -> 
                 in_extra_time += 1
                 continue
         try:
-            match_call_time(match_id=match.pk, by=by)
+            with transaction.atomic():
+                _call_time(match.pk, by)
         except MatchDisputed:  # became disputed since it was read
             disputed += 1
             continue

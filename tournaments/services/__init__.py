@@ -16,22 +16,53 @@ from tournaments.services.deck_lists import (
     registration_deck_submit,
     registration_deck_submit_text,
 )
-from tournaments.services.events import event_create, event_role_grant, registration_create, round_create
-from tournaments.services.registrations import registration_drop
+from tournaments.services.events import event_create, event_role_grant, round_create
+from tournaments.services.registrations import (
+    RegistrationClosed,
+    registration_award_byes,
+    registration_check_in,
+    registration_create,
+    registration_drop,
+    registration_enter,
+    registration_fix_table,
+)
+from tournaments.services.rounds import (
+    RoundConflict,
+    active_registrations,
+    event_plan,
+    round_close,
+    round_pair,
+    round_repair,
+    round_start,
+    round_time_up,
+)
 
 __all__ = [
     "DeckCheckConflict",
     "DeckListLocked",
+    "RegistrationClosed",
+    "RoundConflict",
+    "active_registrations",
     "deck_check_pick",
     "deck_check_pick_random",
     "deck_check_record",
     "deck_lists_locked",
     "event_create",
+    "event_plan",
     "event_role_grant",
+    "registration_award_byes",
+    "registration_check_in",
     "registration_create",
     "registration_deck_replace",
     "registration_deck_submit",
     "registration_deck_submit_text",
     "registration_drop",
+    "registration_enter",
+    "registration_fix_table",
+    "round_close",
     "round_create",
+    "round_pair",
+    "round_repair",
+    "round_start",
+    "round_time_up",
 ]

@@ -1,7 +1,8 @@
-"""Events, their staff, registrations and rounds: creating them."""
+"""Events and their staff: creating an event with its structure and settings, granting roles."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from django.contrib.auth.models import User
@@ -9,15 +10,35 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
-from decks.models import DeckList
 from rules.engine.end_of_round import procedure_fits_game
-from tournaments.models import (
-    Event,
-    EventRole,
-    Registration,
-    Round,
-    end_of_round_for_game,
-)
+from tournaments.event_structure import UnknownStructureTable, current_table, structure_for
+from tournaments.models import TOP_CUT_SIZES, Event, EventRole, Round, end_of_round_for_game
+
+# No 0/O or 1/I: the code is read off a screen at the venue and typed on a phone.
+EVENT_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+EVENT_CODE_LENGTH = 6
+
+
+def event_code_new() -> str:
+    return "".join(secrets.choice(EVENT_CODE_ALPHABET) for _ in range(EVENT_CODE_LENGTH))
+
+
+def _settings_errors(
+    *, game: str, end_of_round: str, swiss_rounds: int | None, top_cut: int | None, structure_table: str
+) -> dict[str, list[str]]:
+    errors: dict[str, list[str]] = {}
+    if not procedure_fits_game(game, end_of_round):
+        errors["end_of_round"] = [f"{end_of_round!r} is not an end-of-round procedure for {game!r} events."]
+    if swiss_rounds is not None and not 1 <= swiss_rounds <= 20:
+        errors["swiss_rounds"] = ["Give 1 to 20 Swiss rounds, or leave it empty to follow attendance."]
+    if top_cut is not None and top_cut not in TOP_CUT_SIZES:
+        sizes = ", ".join(str(size) for size in TOP_CUT_SIZES)
+        errors["top_cut"] = [f"A top cut is one of {sizes} (0: none), or empty to follow attendance."]
+    try:
+        structure_for(structure_table, 8)
+    except UnknownStructureTable as error:
+        errors["structure_table"] = [str(error)]
+    return errors
 
 
 @transaction.atomic
@@ -30,13 +51,28 @@ def event_create(
     slug: str = "",
     round_minutes: int = 40,
     end_of_round: str = "",
+    swiss_rounds: int | None = None,
+    top_cut: int | None = None,
+    top_cut_untimed: bool = False,
+    byes_allowed: bool = False,
+    decklist_deadline: datetime | None = None,
 ) -> Event:
-    """Create an event; whoever creates it organizes it. The end-of-round procedure defaults to the game's."""
+    """Create an event; whoever creates it organizes it.
+
+    The end-of-round procedure defaults to the game's current one; Swiss rounds and top cut left empty follow
+    the attendance by the game's current structure table, whose version the event keeps.
+    """
     end_of_round = end_of_round or end_of_round_for_game(game)
-    if not procedure_fits_game(game, end_of_round):
-        raise ValidationError(
-            {"end_of_round": [f"{end_of_round!r} is not an end-of-round procedure for {game!r} events."]}
-        )
+    structure_table = current_table(game)
+    errors = _settings_errors(
+        game=game,
+        end_of_round=end_of_round,
+        swiss_rounds=swiss_rounds,
+        top_cut=top_cut,
+        structure_table=structure_table,
+    )
+    if errors:
+        raise ValidationError(errors)
     event = Event.objects.create(
         name=name,
         slug=slug or slugify(name)[:80],
@@ -44,6 +80,13 @@ def event_create(
         starts_at=starts_at,
         round_minutes=round_minutes,
         end_of_round=end_of_round,
+        swiss_rounds=swiss_rounds,
+        top_cut=top_cut,
+        top_cut_untimed=top_cut_untimed,
+        byes_allowed=byes_allowed,
+        decklist_deadline=decklist_deadline,
+        structure_table=structure_table,
+        event_code=event_code_new(),
     )
     EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
     return event
@@ -55,14 +98,7 @@ def event_role_grant(*, event: Event, user: User, role: str) -> EventRole:
     return event_role
 
 
-def registration_create(*, event: Event, player: User, deck_list: DeckList | None = None) -> Registration:
-    """Enter ``player`` in ``event``; entering twice keeps the first registration."""
-    registration, _ = Registration.objects.get_or_create(
-        event=event, player=player, defaults={"deck_list": deck_list}
-    )
-    return registration
-
-
 def round_create(*, event: Event, number: int, stage: str = Round.Stage.SWISS) -> Round:
+    """A round row by hand (the demo and tests); events pair their rounds with ``round_pair``."""
     round_, _ = Round.objects.get_or_create(event=event, number=number, defaults={"stage": stage})
     return round_

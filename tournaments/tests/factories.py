@@ -8,7 +8,9 @@ import factory
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from tournaments.event_structure import current_table
 from tournaments.models import Event, EventRole, Registration, Round, end_of_round_for_game
+from tournaments.services.events import event_code_new
 
 PASSWORD = "correct-horse-battery"
 
@@ -39,6 +41,8 @@ class EventFactory(factory.django.DjangoModelFactory[Event]):
     game = "yugioh"
     starts_at = factory.LazyFunction(lambda: timezone.now() + timedelta(days=1))
     end_of_round = factory.LazyAttribute(lambda event: end_of_round_for_game(event.game))
+    structure_table = factory.LazyAttribute(lambda event: current_table(event.game))
+    event_code = factory.LazyFunction(event_code_new)
 
 
 class EventRoleFactory(factory.django.DjangoModelFactory[EventRole]):
@@ -56,6 +60,7 @@ class RegistrationFactory(factory.django.DjangoModelFactory[Registration]):
 
     event = factory.SubFactory(EventFactory)
     player = factory.SubFactory(UserFactory)
+    checked_in_at = factory.LazyFunction(timezone.now)
 
 
 class RoundFactory(factory.django.DjangoModelFactory[Round]):

@@ -1,0 +1,283 @@
+"""Running rounds: pairing (Swiss, then the top cut), re-pairing, starting the clock, calling time, closing.
+
+The organizer presses one button, "Pair the next round", and this module decides what it is: the next Swiss
+round while Swiss rounds remain, then the top cut's first round seeded by the standings, then each next top
+cut round from the winners, until the final. Pairings come from the pure modules (``tournaments.pairing``,
+``tournaments.top_cut``) reading the event as an event replay (``tournaments.replay_export``), so the event
+is paired exactly as ``manage.py pair`` would pair its export.
+
+Everything that changes the shape of an event (pairing, re-pairing, starting, closing) first locks the
+event's row, so two clicks, or two organizers, are applied one after the other and never pair a round twice.
+Time is called by a Celery task with an ETA at the round's end; if no worker ran it, the periodic sweep or
+the next page load does (:func:`round_time_up` is safe to run any number of times).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from matches.models import Match, MatchResult
+from matches.services.reports import match_create, round_matches_clear
+from matches.services.timing import RoundTimeCall, round_call_time
+from tournaments.event_structure import fitting_top_cut, structure_for
+from tournaments.models import Event, Registration, Round
+from tournaments.pairing import next_round as swiss_next_round
+from tournaments.replay import ReplayError
+from tournaments.replay_export import event_replay
+from tournaments.services.registrations import lock_event, require_organizer
+from tournaments.standings import compute as standings_compute
+from tournaments.top_cut import first_round as top_cut_first_round
+from tournaments.top_cut import next_round as top_cut_next_round
+
+
+class RoundConflict(Exception):
+    """The round cannot do that in its current state (a 409); the message says what to do instead."""
+
+
+def _seed(seed: int | None) -> int:
+    return secrets.randbelow(2**31) if seed is None else seed
+
+
+def event_plan(event: Event, players: int | None = None) -> tuple[int, int]:
+    """Swiss rounds and top cut size for the event: the organizer's numbers, else the structure table's for
+    ``players`` (default: the players checked in and not dropped)."""
+    if players is None:
+        players = active_registrations(event).count()
+    structure = structure_for(event.structure_table, players)
+    rounds = event.swiss_rounds if event.swiss_rounds is not None else structure.rounds
+    top_cut = event.top_cut if event.top_cut is not None else structure.top_cut
+    return rounds, fitting_top_cut(top_cut, players)
+
+
+def active_registrations(event: Event) -> QuerySet[Registration]:
+    """Players who can still be paired: checked in and not dropped."""
+    return event.registrations.filter(checked_in_at__isnull=False, dropped_after_round__isnull=True)
+
+
+def _users_by_username(event: Event) -> dict[str, User]:
+    registrations = event.registrations.select_related("player")
+    return {registration.player.username: registration.player for registration in registrations}
+
+
+def _swiss_pairings(event: Event, number: int, seed: int) -> list[tuple[int | None, str, str | None]]:
+    document = event_replay(event)
+    try:
+        pairings = swiss_next_round(document, seed)
+    except ReplayError as error:  # the event's own history does not read back: a bug, said plainly
+        raise RoundConflict(f"The event's history cannot be paired: {error}") from error
+    if pairings["round"] != number:
+        raise RoundConflict(
+            f"Round {number} cannot be paired before round {pairings['round'] - 1} is closed."
+        )
+    return [(None if m["b"] is None else m["table"], m["a"], m["b"]) for m in pairings["matches"]]
+
+
+def top_cut_seeds(event: Event, size: int) -> list[str]:
+    """The ``size`` best players still in the event by the Swiss standings, best first."""
+    standings = standings_compute(event_replay(event))
+    return [row["player"] for row in standings["standings"] if not row["dropped"]][:size]
+
+
+def _top_cut_pairings(event: Event, number: int) -> list[tuple[int | None, str, str | None]]:
+    seeded = top_cut_seeds(event, event.top_cut or 0)
+    earlier = event.rounds.filter(stage=Round.Stage.TOP, number__lt=number)
+    previous = earlier.order_by("-number").first()
+    if previous is None:
+        pairs = top_cut_first_round(seeded)
+    else:
+        seeds = {player: index for index, player in enumerate(seeded)}
+        usernames = {user.pk: name for name, user in _users_by_username(event).items()}
+        winners = []
+        for match in previous.matches.order_by("table", "pk"):
+            winner = match.player_a_id if match.result == MatchResult.A else match.player_b_id
+            winners.append(usernames[winner] if winner is not None else "")
+        pairs = top_cut_next_round(winners, seeds)
+    return [(table, a, b) for table, (a, b) in enumerate(pairs, start=1)]
+
+
+def _next_stage(event: Event) -> tuple[str, int]:
+    """What the next round is (Swiss or top cut) and its number; refuses when the event has none left."""
+    rounds = list(event.rounds.order_by("number"))
+    latest = rounds[-1] if rounds else None
+    if latest is not None and latest.status == Round.Status.PAIRED:
+        raise RoundConflict(f"Round {latest.number} is paired and not started: start it, or re-pair it.")
+    if latest is not None and latest.status == Round.Status.IN_PROGRESS:
+        raise RoundConflict(f"Round {latest.number} is being played: close it when every result is in.")
+    number = latest.number + 1 if latest is not None else 1
+    swiss_rounds, top_cut = event_plan(event)
+    played_swiss = sum(1 for round_ in rounds if round_.stage == Round.Stage.SWISS)
+    top_rounds = [round_ for round_ in rounds if round_.stage == Round.Stage.TOP]
+    if played_swiss < swiss_rounds and not top_rounds:
+        return Round.Stage.SWISS, number
+    if top_cut and (not top_rounds or top_rounds[-1].matches.count() > 1):
+        return Round.Stage.TOP, number
+    raise RoundConflict(f"{event.name} has played all its rounds: there is nothing left to pair.")
+
+
+def _create_matches(round_: Round, pairings: list[tuple[int | None, str, str | None]]) -> None:
+    users = _users_by_username(round_.event)
+    for table, a, b in pairings:
+        match_create(round_=round_, table=table, player_a=users[a], player_b=users[b] if b else None)
+
+
+@transaction.atomic
+def round_pair(*, event: Event, by: User, seed: int | None = None) -> Round:
+    """Pair the event's next round (see the module docstring) with ``seed`` (drawn and recorded if None).
+
+    Pairing round 1 fixes the event's Swiss rounds and top cut from the players checked in then, so a drop
+    later in the day does not change how many rounds are played.
+    """
+    event = lock_event(event)
+    require_organizer(by, event, "pair rounds")
+    if event.status == Event.Status.FINISHED:
+        raise RoundConflict(f"{event.name} is over.")
+    players = active_registrations(event).count()
+    if not event.rounds.exists():
+        if players < 2:
+            raise RoundConflict(
+                f"Check in at least two players before pairing round 1 ({players} checked in)."
+            )
+        swiss_rounds, top_cut = event_plan(event, players)
+        event.swiss_rounds, event.top_cut = swiss_rounds, top_cut
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["swiss_rounds", "top_cut", "status"])
+    stage, number = _next_stage(event)
+    seed = _seed(seed)
+    round_ = Round.objects.create(event=event, number=number, stage=stage, seed=seed)
+    _create_matches(round_, _pairings(event, round_))
+    return round_
+
+
+def _pairings(event: Event, round_: Round) -> list[tuple[int | None, str, str | None]]:
+    if round_.stage == Round.Stage.TOP:
+        return _top_cut_pairings(event, round_.number)
+    return _swiss_pairings(event, round_.number, round_.seed or 0)
+
+
+@transaction.atomic
+def round_repair(*, round_: Round, by: User, seed: int | None = None) -> Round:
+    """Pair a round again before it starts (a late entry, a drop, a mistake), with a new seed.
+
+    Refused once it has started, or if anything was already recorded at one of its tables.
+    """
+    event = lock_event(round_.event)
+    require_organizer(by, event, "re-pair rounds")
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.PAIRED:
+        raise RoundConflict(f"Round {round_.number} has started: its pairings stay as they are.")
+    round_matches_clear(round_=round_)
+    round_.seed = _seed(seed)
+    round_.save(update_fields=["seed"])
+    round_.event = event
+    _create_matches(round_, _pairings(event, round_))
+    return round_
+
+
+@transaction.atomic
+def round_start(*, round_: Round, by: User, now: datetime | None = None) -> Round:
+    """Start the round and its clock (none for an untimed top cut); time is called at its end by a task."""
+    event = lock_event(round_.event)
+    require_organizer(by, event, "start rounds")
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.PAIRED:
+        raise RoundConflict(f"Round {round_.number} has already started.")
+    dropped = Registration.objects.filter(event=event, dropped_after_round__lt=round_.number).filter(
+        player__in=_players_of(round_)
+    )
+    if dropped.exists():
+        names = ", ".join(
+            sorted(str(registration.player) for registration in dropped.select_related("player"))
+        )
+        raise RoundConflict(f"{names} dropped after round {round_.number} was paired: re-pair it first.")
+    now = now or timezone.now()
+    round_.status = Round.Status.IN_PROGRESS
+    round_.started_at = now
+    untimed = round_.stage == Round.Stage.TOP and event.top_cut_untimed
+    round_.ends_at = None if untimed else now + timedelta(minutes=event.round_minutes)
+    round_.save(update_fields=["status", "started_at", "ends_at"])
+    if round_.ends_at is not None:
+        from tournaments.tasks import round_time_up_task  # tasks import this module
+
+        round_id, eta = round_.pk, round_.ends_at
+        transaction.on_commit(lambda: round_time_up_task.apply_async(args=(round_id,), eta=eta))
+    return round_
+
+
+def _players_of(round_: Round) -> list[int]:
+    players: list[int] = []
+    for a, b in round_.matches.values_list("player_a_id", "player_b_id"):
+        players += [a] if b is None else [a, b]
+    return players
+
+
+def round_time_up(*, round_id: int, now: datetime | None = None) -> RoundTimeCall | None:
+    """Call time for the round if its clock has run out (None if not yet, or nothing to do).
+
+    Run by the task at the round's end, by the periodic sweep and on page loads: calling twice is harmless,
+    because calling time for a match keeps its first call.
+    """
+    now = now or timezone.now()
+    round_ = Round.objects.filter(pk=round_id).first()
+    if round_ is None or round_.status != Round.Status.IN_PROGRESS or round_.ends_at is None:
+        return None
+    if round_.ends_at > now:
+        return None
+    return round_call_time(round_id=round_id, by=None, now=now)
+
+
+def rounds_due(now: datetime | None = None) -> list[int]:
+    """Rounds whose clock has run out with a match still unfinished and not called (for the sweep)."""
+    now = now or timezone.now()
+    unfinished = Match.objects.exclude(status=Match.Status.FINAL).filter(
+        time_called_at__isnull=True, player_b__isnull=False
+    )
+    return list(
+        Round.objects.filter(status=Round.Status.IN_PROGRESS, ends_at__lte=now, matches__in=unfinished)
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+
+
+@transaction.atomic
+def round_close(*, round_: Round, by: User, now: datetime | None = None) -> Round:
+    """Close the round once every match is final; the last one ends the event.
+
+    A top cut match needs a winner: a draw or a double loss there is refused until a judge decides it.
+    """
+    event = lock_event(round_.event)
+    require_organizer(by, event, "close rounds")
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.IN_PROGRESS:
+        state = "has not started" if round_.status == Round.Status.PAIRED else "is already closed"
+        raise RoundConflict(f"Round {round_.number} {state}.")
+    matches = list(round_.matches.order_by("table", "pk"))
+    waiting = [match for match in matches if match.status != Match.Status.FINAL]
+    if waiting:
+        tables = ", ".join(f"{match.table} ({match.get_status_display().lower()})" for match in waiting)
+        raise RoundConflict(f"Round {round_.number} has matches without a final result at tables {tables}.")
+    if round_.stage == Round.Stage.TOP:
+        undecided = [match for match in matches if match.result not in (MatchResult.A, MatchResult.B)]
+        if undecided:
+            tables = ", ".join(str(match.table) for match in undecided)
+            raise RoundConflict(f"A top cut match needs a winner: a judge must decide table(s) {tables}.")
+    round_.status = Round.Status.FINISHED
+    round_.finished_at = now or timezone.now()
+    round_.save(update_fields=["status", "finished_at"])
+    if _event_over(event, round_, matches):
+        event.status = Event.Status.FINISHED
+        event.save(update_fields=["status"])
+    return round_
+
+
+def _event_over(event: Event, round_: Round, matches: list[Match]) -> bool:
+    if round_.stage == Round.Stage.TOP:
+        return len(matches) == 1
+    swiss_rounds, top_cut = event.swiss_rounds or 0, event.top_cut or 0
+    played = event.rounds.filter(stage=Round.Stage.SWISS).count()
+    return played >= swiss_rounds and top_cut == 0
