@@ -226,17 +226,22 @@ def round_time_up(*, round_id: int, now: datetime | None = None) -> RoundTimeCal
     round_ = Round.objects.filter(pk=round_id).first()
     if round_ is None or round_.status != Round.Status.IN_PROGRESS or round_.ends_at is None:
         return None
-    if round_.ends_at > now:
+    if round_.ends_at > now or not _unfinished_uncalled(Match.objects.filter(round=round_)).exists():
         return None
     return round_call_time(round_id=round_id, by=None, now=now)
+
+
+def _unfinished_uncalled(matches: QuerySet[Match]) -> QuerySet[Match]:
+    """Matches time could still be called for: two players, no final result, time not called yet."""
+    return matches.exclude(status=Match.Status.FINAL).filter(
+        time_called_at__isnull=True, player_b__isnull=False
+    )
 
 
 def rounds_due(now: datetime | None = None) -> list[int]:
     """Rounds whose clock has run out with a match still unfinished and not called (for the sweep)."""
     now = now or timezone.now()
-    unfinished = Match.objects.exclude(status=Match.Status.FINAL).filter(
-        time_called_at__isnull=True, player_b__isnull=False
-    )
+    unfinished = _unfinished_uncalled(Match.objects.all())
     return list(
         Round.objects.filter(status=Round.Status.IN_PROGRESS, ends_at__lte=now, matches__in=unfinished)
         .values_list("pk", flat=True)
