@@ -152,8 +152,9 @@ def unpaired_players(round_: Round) -> QuerySet[Registration]:
     organizer re-pairs before starting to include them."""
     if round_.stage != Round.Stage.SWISS:
         return Registration.objects.none()
-    paired = round_.matches.values_list("player_a_id", flat=True).union(
-        round_.matches.filter(player_b__isnull=False).values_list("player_b_id", flat=True)
+    # Match.Meta.ordering must not reach inside the UNION: SQLite refuses ORDER BY in its parts.
+    paired = round_.matches.order_by().values_list("player_a_id", flat=True).union(
+        round_.matches.filter(player_b__isnull=False).order_by().values_list("player_b_id", flat=True)
     )
     return (
         round_.event.registrations.filter(

@@ -26,4 +26,35 @@ urlpatterns = [
         name="event-side-check",
     ),
     path("organize/", views.organize, name="organize"),
+    # Running the event: the public round pages, the organizer's dashboard and its forms, the downloads.
+    path("events/<slug:slug>/pairings/", views.event_pairings, name="event-pairings"),
+    path("events/<slug:slug>/rounds/<int:number>/pairings/", views.event_pairings, name="round-pairings"),
+    path("events/<slug:slug>/standings/", views.event_standings_page, name="event-standings"),
+    path("events/<slug:slug>/projector/", views.event_projector, name="event-projector"),
+    path("events/<slug:slug>/rounds/<int:number>/slips/", views.round_slips, name="round-slips"),
+    path("events/<slug:slug>/enter/", views.event_enter_me, name="event-enter-me"),
+    path("events/<slug:slug>/check-in/", views.event_check_in_me, name="event-check-in-me"),
+    path("events/<slug:slug>/drop/", views.event_drop_me, name="event-drop-me"),
+    path("events/<slug:slug>/run/", views.event_run, name="event-run"),
+    path("events/<slug:slug>/run/enter/", views.run_enter, name="event-run-enter"),
+    path("events/<slug:slug>/run/pair/", views.run_pair, name="event-run-pair"),
+    path("events/<slug:slug>/run/rounds/<int:number>/repair/", views.run_repair, name="event-run-repair"),
+    path("events/<slug:slug>/run/rounds/<int:number>/start/", views.run_start, name="event-run-start"),
+    path("events/<slug:slug>/run/rounds/<int:number>/close/", views.run_close, name="event-run-close"),
+    path(
+        "events/<slug:slug>/run/players/<int:registration_id>/check-in/",
+        views.run_check_in,
+        name="event-run-check-in",
+    ),
+    path("events/<slug:slug>/run/players/<int:registration_id>/byes/", views.run_byes, name="event-run-byes"),
+    path(
+        "events/<slug:slug>/run/players/<int:registration_id>/table/", views.run_table, name="event-run-table"
+    ),
+    path("events/<slug:slug>/run/players/<int:registration_id>/drop/", views.run_drop, name="event-run-drop"),
+    path("events/<slug:slug>/export/replay.json", views.event_export_replay, name="event-export-replay"),
+    path(
+        "events/<slug:slug>/export/standings.csv", views.event_export_standings, name="event-export-standings"
+    ),
+    path("events/<slug:slug>/export/matches.csv", views.event_export_matches, name="event-export-matches"),
+    path("me/history/", views.my_history, name="my-history"),
 ]

@@ -10,19 +10,50 @@ from tournaments.views.deck_staff import (
 )
 from tournaments.views.event_page import event_url
 from tournaments.views.events import event_detail, home, organize
+from tournaments.views.exports import event_export_matches, event_export_replay, event_export_standings
+from tournaments.views.history import my_history
 from tournaments.views.my_deck import event_deck_builder, event_my_deck
+from tournaments.views.pairings import event_pairings
+from tournaments.views.projector import event_projector
+from tournaments.views.run import event_run
+from tournaments.views.run_players import run_byes, run_check_in, run_drop, run_enter, run_table
+from tournaments.views.run_rounds import run_close, run_pair, run_repair, run_start
+from tournaments.views.self_service import event_check_in_me, event_drop_me, event_enter_me
+from tournaments.views.slips import round_slips
+from tournaments.views.standings import event_standings_page
 
 __all__ = [
+    "event_check_in_me",
     "event_deck_builder",
     "event_deck_lists",
     "event_deck_lists_csv",
     "event_deck_lists_text",
     "event_deck_replace",
     "event_detail",
+    "event_drop_me",
+    "event_enter_me",
+    "event_export_matches",
+    "event_export_replay",
+    "event_export_standings",
     "event_my_deck",
+    "event_pairings",
+    "event_projector",
+    "event_run",
     "event_side_check",
+    "event_standings_page",
     "event_url",
     "home",
+    "my_history",
     "organize",
     "round_deck_checks",
+    "round_slips",
+    "run_byes",
+    "run_check_in",
+    "run_close",
+    "run_drop",
+    "run_enter",
+    "run_pair",
+    "run_repair",
+    "run_start",
+    "run_table",
 ]

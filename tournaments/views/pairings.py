@@ -1,0 +1,99 @@
+"""The public pairings of a round: by table, or every player by name with their table and opponent.
+
+Players open it on a phone to find their table: the search narrows as they type (htmx) and works as a plain
+GET form without JavaScript; the list polls so a re-pairing or a result shows without reloading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from config.http import HtmxHttpRequest
+from matches.models import Match
+from matches.selectors import pairings_for_round
+from tournaments.models import Event, Round
+from tournaments.selectors import events_visible_to
+from tournaments.views.organizer_access import is_organizer
+from tournaments.views.round_clock import live_round, numbered_round, round_clock
+
+MAX_QUERY = 80
+
+
+def display_name(user: User) -> str:
+    return user.get_full_name() or user.username
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One player's line in the "by name" list: where they sit and against whom (None: a bye)."""
+
+    name: str
+    table: int | None
+    opponent: str | None
+    match: Match
+
+
+def seats_by_name(matches: Iterable[Match], query: str = "") -> list[SeatRow]:
+    """Every player of the matches once, alphabetically; ``query`` keeps only the players it names (a
+    match found by the opponent's name must not list the opponent's opponent as a hit)."""
+    rows = []
+    for match in matches:
+        seats = [(match.player_a, match.player_b)]
+        if match.player_b is not None:
+            seats.append((match.player_b, match.player_a))
+        for player, opponent in seats:
+            if query and not _names(player, query):
+                continue
+            rows.append(
+                SeatRow(
+                    name=display_name(player),
+                    table=match.table,
+                    opponent=display_name(opponent) if opponent is not None else None,
+                    match=match,
+                )
+            )
+    return sorted(rows, key=lambda row: row.name.casefold())
+
+
+def _names(player: User, query: str) -> bool:
+    needle = query.casefold()
+    return any(needle in value.casefold() for value in (player.username, player.get_full_name()))
+
+
+def pairings_context(
+    request: HtmxHttpRequest, event: Event, round_: Round | None, default_view: str = "table"
+) -> dict[str, object]:
+    """What the live part of the pairings page shows (the projector uses it too): ``?view=name`` lists
+    players by name, ``?view=table`` by table, and ``?player=`` narrows either to a name."""
+    query = request.GET.get("player", "").strip()[:MAX_QUERY]
+    view = request.GET.get("view", default_view)
+    view = view if view in ("name", "table") else default_view
+    pairings = list(pairings_for_round(round_, query)) if round_ is not None else []
+    return {
+        "event": event,
+        "round": round_,
+        "clock": round_clock(round_),
+        "pairings": pairings,
+        "seats": seats_by_name(pairings, query),
+        "player_query": query,
+        "view": view,
+    }
+
+
+@require_GET
+def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = None) -> HttpResponse:
+    """The current round's pairings (or round ``number``'s); htmx gets the live part alone."""
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    round_ = numbered_round(event, number) if number is not None else live_round(event)
+    context = pairings_context(request, event, round_)
+    if request.htmx:
+        return render(request, "tournaments/_pairings_live.html", context)
+    context["can_run"] = is_organizer(request.user, event)
+    context["rounds"] = list(event.rounds.order_by("number").values_list("number", flat=True))
+    return render(request, "tournaments/pairings.html", context)

@@ -1,0 +1,66 @@
+"""The round a page shows, with its clock read first.
+
+Every round page (pairings, projector, the organizer's dashboard and their live partials) goes through
+:func:`live_round` or :func:`numbered_round`: if the round's time ran out, time is called before anything is
+drawn, so a store running without a Celery worker still has time called, at the latest when someone looks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+
+from tournaments.models import Event, Round
+from tournaments.round_selectors import seconds_left
+from tournaments.selectors import current_round
+from tournaments.services import round_time_up
+
+
+@dataclass(frozen=True)
+class RoundClock:
+    """What ``_round_timer.html`` draws; the script counts down from ``seconds_left`` between polls."""
+
+    ends_at: datetime
+    now: datetime
+    seconds_left: int
+
+    @property
+    def text(self) -> str:
+        """The time left as a clock reads it (what a page without JavaScript shows)."""
+        if self.seconds_left <= 0:
+            return "TIME"
+        hours, rest = divmod(self.seconds_left, 3600)
+        minutes, seconds = divmod(rest, 60)
+        return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+def _called_if_due(round_: Round) -> Round:
+    if round_.status == Round.Status.IN_PROGRESS:
+        round_time_up(round_id=round_.pk)
+    return round_
+
+
+def live_round(event: Event) -> Round | None:
+    """The round being played (else the last paired), with time called if its clock ran out."""
+    round_ = current_round(event)
+    return _called_if_due(round_) if round_ is not None else None
+
+
+def numbered_round(event: Event, number: int) -> Round:
+    """Round ``number`` of the event (a 404 if there is none), with time called if its clock ran out."""
+    return _called_if_due(get_object_or_404(Round, event=event, number=number))
+
+
+def round_clock(round_: Round | None) -> RoundClock | None:
+    """The clock of a round being played; None before it starts, after it ends, and for an untimed round."""
+    if round_ is None or round_.ends_at is None:
+        return None
+    # Whole seconds: every browser parses an ISO time without microseconds.
+    now = timezone.now().replace(microsecond=0)
+    left = seconds_left(round_, now)
+    if left is None:
+        return None
+    return RoundClock(ends_at=round_.ends_at.replace(microsecond=0), now=now, seconds_left=left)

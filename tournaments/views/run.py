@@ -1,0 +1,98 @@
+"""The organizer's dashboard for running an event on the night: the plan, the event code, the players and
+the round controls, with the round's progress polled live.
+
+The forms post to ``run_players`` and ``run_rounds``; a refused action comes back to this page with the
+service's own message next to the form that was refused (and a 400 or 409), a successful one redirects here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from config.http import HtmxHttpRequest
+from matches.models import Match
+from tournaments.models import Event, Round
+from tournaments.round_selectors import round_progress, unpaired_players
+from tournaments.selectors import events_visible_to, registrations_for
+from tournaments.services import event_plan
+from tournaments.views.organizer_access import require_organizer
+from tournaments.views.round_clock import live_round, round_clock
+
+
+@dataclass(frozen=True)
+class FormError:
+    """A refusal to show next to the form it came from: ``form`` names it, ``registration`` its player row."""
+
+    form: str
+    message: str
+    registration: int | None = None
+    value: str = ""
+
+
+def organizer_event(request: HtmxHttpRequest, slug: str) -> Event:
+    """The event, if the user organizes it (404 if there is none, 403 if they do not organize it)."""
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    require_organizer(request.user, event)
+    return event
+
+
+def progress_context(event: Event, round_: Round | None) -> dict[str, object]:
+    """The live part: the round's clock and counts, and the matches the organizer is waiting for."""
+    return {
+        "event": event,
+        "round": round_,
+        "clock": round_clock(round_),
+        "progress": round_progress(round_) if round_ is not None else None,
+        "waiting": list(
+            round_.matches.exclude(status=Match.Status.FINAL).select_related("player_a", "player_b")
+        )
+        if round_ is not None and round_.status == Round.Status.IN_PROGRESS
+        else [],
+    }
+
+
+def _plan(event: Event) -> dict[str, object]:
+    swiss_rounds, top_cut = event_plan(event)
+    return {
+        "swiss_rounds": swiss_rounds,
+        "top_cut": top_cut,
+        # Fixed when round 1 is paired; until then the structure table decides from the players checked in.
+        "rounds_from_attendance": event.swiss_rounds is None,
+        "top_cut_from_attendance": event.top_cut is None,
+    }
+
+
+def run_page(
+    request: HtmxHttpRequest, event: Event, error: FormError | None = None, status: int = 200
+) -> HttpResponse:
+    round_ = live_round(event)
+    context = progress_context(event, round_)
+    if request.htmx and request.method == "GET":
+        return render(request, "tournaments/_run_progress.html", context)
+    latest = event.rounds.order_by("-number").first()
+    context |= {
+        "plan": _plan(event),
+        "registrations": registrations_for(event),
+        "latest": latest,
+        "can_pair": event.status != Event.Status.FINISHED
+        and (latest is None or latest.status == Round.Status.FINISHED),
+        "next_number": latest.number + 1 if latest is not None else 1,
+        "unpaired": list(unpaired_players(latest))
+        if latest is not None and latest.status == Round.Status.PAIRED
+        else [],
+        "error": error,
+        "can_run": True,
+    }
+    return render(request, "tournaments/run.html", context, status=status)
+
+
+@login_required
+@require_GET
+def event_run(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The dashboard; htmx polls its progress section alone."""
+    return run_page(request, organizer_event(request, slug))

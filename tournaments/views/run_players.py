@@ -1,0 +1,132 @@
+"""The dashboard's player forms: enter a player at the counter, check them in, award byes, keep a table,
+drop. Each calls the registration service; see ``run_refusals`` for how they answer."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_POST
+
+from config.http import HtmxHttpRequest
+from tournaments import services
+from tournaments.models import Registration
+from tournaments.views.run import organizer_event
+from tournaments.views.run_refusals import done, refused
+
+MAX_USERNAME = 150
+
+
+@login_required
+@require_POST
+def run_enter(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Enter a player by username (an organizer's entry checks them in at once)."""
+    event = organizer_event(request, slug)
+    username = request.POST.get("username", "").strip()[:MAX_USERNAME]
+    if not username:
+        return refused(request, event, "enter", "Type the player's username.")
+    player = User.objects.filter(username__iexact=username).first()
+    if player is None:
+        return refused(
+            request,
+            event,
+            "enter",
+            f"Nobody has the username “{username}”: check the spelling.",
+            value=username,
+        )
+    try:
+        services.registration_enter(event=event, player=player, by=cast(User, request.user))
+    except (ValidationError, services.RegistrationClosed) as error:
+        return refused(request, event, "enter", error, value=username)
+    return done(request, event, f"{player.get_full_name() or player.username} is entered and checked in.")
+
+
+def _registration(event_id: int, registration_id: int) -> Registration:
+    return get_object_or_404(
+        Registration.objects.select_related("player"), pk=registration_id, event_id=event_id
+    )
+
+
+@login_required
+@require_POST
+def run_check_in(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    event = organizer_event(request, slug)
+    registration = _registration(event.pk, registration_id)
+    try:
+        services.registration_check_in(event=event, player=registration.player, by=cast(User, request.user))
+    except (ValidationError, services.RegistrationClosed) as error:
+        return refused(request, event, "check-in", error, registration=registration.pk)
+    return done(request, event, f"{registration.player} is checked in.", f"player-{registration.pk}")
+
+
+def _whole_number(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() and len(text) < 6 else None
+
+
+@login_required
+@require_POST
+def run_byes(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    event = organizer_event(request, slug)
+    registration = _registration(event.pk, registration_id)
+    raw = request.POST.get("byes", "")
+    byes = _whole_number(raw)
+    if byes is None:
+        return refused(request, event, "byes", "Award 0 to 3 byes.", registration=registration.pk, value=raw)
+    try:
+        services.registration_award_byes(registration=registration, byes=byes, by=cast(User, request.user))
+    except ValidationError as error:
+        return refused(request, event, "byes", error, registration=registration.pk, value=raw)
+    return done(request, event, f"{registration.player} has {byes} bye(s).", f"player-{registration.pk}")
+
+
+@login_required
+@require_POST
+def run_table(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    """Keep a table for a player; an empty box frees it."""
+    event = organizer_event(request, slug)
+    registration = _registration(event.pk, registration_id)
+    raw = request.POST.get("table", "").strip()
+    table = _whole_number(raw) if raw else None
+    if raw and table is None:
+        return refused(
+            request,
+            event,
+            "table",
+            "A table number: a whole number, 1 or more.",
+            registration=registration.pk,
+            value=raw,
+        )
+    try:
+        services.registration_fix_table(registration=registration, table=table, by=cast(User, request.user))
+    except ValidationError as error:
+        return refused(request, event, "table", error, registration=registration.pk, value=raw)
+    kept = (
+        f"table {table} is kept for {registration.player}"
+        if table
+        else f"{registration.player} sits anywhere"
+    )
+    return done(request, event, kept[0].upper() + kept[1:] + ".", f"player-{registration.pk}")
+
+
+@login_required
+@require_POST
+def run_drop(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    event = organizer_event(request, slug)
+    registration = _registration(event.pk, registration_id)
+    try:
+        dropped = services.registration_drop(
+            event=event, player=registration.player, by=cast(User, request.user)
+        )
+    except ValidationError as error:
+        return refused(request, event, "drop", error, registration=registration.pk)
+    return done(
+        request,
+        event,
+        f"{registration.player} is dropped after round {dropped.dropped_after_round}.",
+        f"player-{registration.pk}",
+    )

@@ -1,0 +1,77 @@
+"""The dashboard's round controls: pair the next round, re-pair, start, close. Each calls the round service,
+which locks the event, so two clicks (or two organizers) are applied one after the other."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_POST
+
+from config.http import HtmxHttpRequest
+from matches.services import MatchConflict
+from tournaments import services
+from tournaments.models import Round
+from tournaments.views.run import organizer_event
+from tournaments.views.run_refusals import done, refused
+
+# A round that cannot do that now, or whose tables already recorded something (re-pairing then is refused).
+ROUND_REFUSALS = (services.RoundConflict, MatchConflict)
+
+
+@login_required
+@require_POST
+def run_pair(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Pair the next round. The form says which round the organizer saw as next: a second click on the same
+    button finds that round already paired and just comes back, instead of showing a conflict."""
+    event = organizer_event(request, slug)
+    expected = request.POST.get("round", "")
+    if expected.isdigit() and event.rounds.filter(number=int(expected)).exists():
+        return done(request, event, f"Round {expected} is paired.")
+    try:
+        round_ = services.round_pair(event=event, by=cast(User, request.user))
+    except ROUND_REFUSALS as error:
+        return refused(request, event, "round", error)
+    return done(request, event, f"Round {round_.number} is paired: check the pairings, then start it.")
+
+
+def _round(event_id: int, number: int) -> Round:
+    return get_object_or_404(Round.objects.select_related("event"), event_id=event_id, number=number)
+
+
+@login_required
+@require_POST
+def run_repair(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    event = organizer_event(request, slug)
+    try:
+        services.round_repair(round_=_round(event.pk, number), by=cast(User, request.user))
+    except ROUND_REFUSALS as error:
+        return refused(request, event, "round", error)
+    return done(request, event, f"Round {number} is paired again.")
+
+
+@login_required
+@require_POST
+def run_start(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    event = organizer_event(request, slug)
+    try:
+        services.round_start(round_=_round(event.pk, number), by=cast(User, request.user))
+    except ROUND_REFUSALS as error:
+        return refused(request, event, "round", error)
+    return done(request, event, f"Round {number} has started: the clock is running.")
+
+
+@login_required
+@require_POST
+def run_close(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    event = organizer_event(request, slug)
+    try:
+        round_ = services.round_close(round_=_round(event.pk, number), by=cast(User, request.user))
+    except ROUND_REFUSALS as error:
+        return refused(request, event, "round", error)
+    event.refresh_from_db(fields=["status"])
+    over = " The event is over." if event.status == event.Status.FINISHED else ""
+    return done(request, event, f"Round {round_.number} is closed.{over}")

@@ -1,0 +1,108 @@
+"""A player's own part of the event page: enter the event, check in at the venue with the event code, drop.
+
+The forms sit on the event page; htmx swaps the section with the new state or the refusal under the field.
+Without JavaScript a success goes back to the event page, and a refusal comes back on a small page with the
+form and the message under the field.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from config.http import HtmxHttpRequest
+from tournaments import services
+from tournaments.models import Event, Registration
+from tournaments.selectors import events_visible_to
+from tournaments.views.run import FormError
+from tournaments.views.run_refusals import refusal_text
+
+MAX_CODE = 20
+
+
+def _answer(
+    request: HtmxHttpRequest,
+    event: Event,
+    *,
+    success: str = "",
+    error: FormError | None = None,
+    status: int = 400,
+) -> HttpResponse:
+    if not request.htmx and error is None:
+        messages.success(request, success)
+        return redirect("event-detail", slug=event.slug)
+    context = {
+        "event": event,
+        "me": Registration.objects.filter(event=event, player=cast(User, request.user)).first(),
+        "self_error": error,
+        "self_success": success,
+    }
+    if request.htmx:
+        return render(request, "tournaments/_self_service.html", context)
+    return render(request, "tournaments/self_service.html", context, status=status)
+
+
+def _event(request: HtmxHttpRequest, slug: str) -> Event:
+    return get_object_or_404(events_visible_to(request.user), slug=slug)
+
+
+@login_required
+@require_POST
+def event_enter_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    user = cast(User, request.user)
+    try:
+        services.registration_enter(event=event, player=user, by=user)
+    except (ValidationError, services.RegistrationClosed) as error:
+        return _answer(request, event, error=FormError("enter", refusal_text(error)), status=409)
+    return _answer(request, event, success="You are entered. Check in at the venue with the event code.")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_check_in_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Check in with the code shown at the venue; a wrong code is said under the field and changes nothing."""
+    event = _event(request, slug)
+    if request.method == "GET":
+        return _answer(request, event, error=FormError("", ""), status=200)
+    user = cast(User, request.user)
+    code = request.POST.get("code", "").strip()[:MAX_CODE]
+    try:
+        registration = services.registration_check_in(event=event, player=user, by=user, code=code)
+    except ValidationError as error:
+        return _answer(request, event, error=FormError("check-in", refusal_text(error), value=code))
+    except services.RegistrationClosed as error:
+        return _answer(request, event, error=FormError("check-in", str(error), value=code), status=409)
+    late = (
+        f" You join in round {registration.joined_round}; the rounds before count as losses."
+        if registration.joined_round > 1
+        else ""
+    )
+    return _answer(request, event, success=f"You are checked in.{late}")
+
+
+@login_required
+@require_POST
+def event_drop_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    event = _event(request, slug)
+    if request.POST.get("confirm") != "yes":
+        return _answer(
+            request, event, error=FormError("drop", "Tick the box to confirm that you are dropping.")
+        )
+    user = cast(User, request.user)
+    try:
+        registration = services.registration_drop(event=event, player=user, by=user)
+    except ValidationError as error:
+        return _answer(request, event, error=FormError("drop", refusal_text(error)))
+    after = registration.dropped_after_round
+    when = f"after round {after}" if after else "before round 1"
+    return _answer(
+        request, event, success=f"You have dropped {when}. Your results so far stay in the standings."
+    )

@@ -1,0 +1,59 @@
+"""The standings page: Swiss standings with the game's tiebreakers and, once a top cut has been played, the
+final places above them. Computed on every read from the event's closed rounds (``round_selectors``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from config.http import HtmxHttpRequest
+from tournaments.models import Event, Round
+from tournaments.round_selectors import StandingRow, event_standings, final_standings
+from tournaments.selectors import events_visible_to
+from tournaments.views.organizer_access import is_organizer
+
+# How players know the tiebreakers; a key not listed here is shown under its own name.
+TIEBREAKER_LABELS = {"omw": "OMW%", "oomw": "OOMW%", "gw": "GW%", "ogw": "OGW%"}
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    row: StandingRow
+    tiebreakers: list[str]
+
+
+def percent(value: float) -> str:
+    return f"{value * 100:.1f}%"
+
+
+def standings_context(event: Event) -> dict[str, object]:
+    after_round = event.rounds.filter(status=Round.Status.FINISHED).order_by("-number").first()
+    # Before a round is closed everyone has 0 points: a table of zeros would only look like a result.
+    rows = event_standings(event) if after_round is not None else []
+    keys = list(rows[0].tiebreakers) if rows else []
+    top_cut_played = event.rounds.filter(stage=Round.Stage.TOP, status=Round.Status.FINISHED).exists()
+    return {
+        "event": event,
+        "after_round": after_round,
+        "tiebreaker_labels": [TIEBREAKER_LABELS.get(key, key) for key in keys],
+        "has_tiebreak_number": any(row.tiebreak_number is not None for row in rows),
+        "lines": [StandingLine(row, [percent(row.tiebreakers[key]) for key in keys]) for row in rows],
+        # Only the places the top cut decided: everyone else's place is their Swiss rank below.
+        "final_places": [place for place in final_standings(event) if place.reached != "Swiss"]
+        if top_cut_played
+        else [],
+    }
+
+
+@require_GET
+def event_standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Standings after the last closed round; htmx polls the table alone."""
+    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    context = standings_context(event)
+    if request.htmx:
+        return render(request, "tournaments/_standings.html", context)
+    context["can_run"] = is_organizer(request.user, event)
+    return render(request, "tournaments/standings.html", context)
