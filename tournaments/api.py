@@ -93,7 +93,8 @@ class TokenObtainApi(APIView):
 class EventListApi(APIView):
     @extend_schema_serializer(component_name="Event")
     class OutputSerializer(serializers.ModelSerializer[Event]):
-        # Read only: events are not created through the API (tournaments.services.event_create).
+        # Read only here: events are created on the organizer's pages or imported from a replay
+        # (POST /api/v1/events/import/).
         end_of_round = serializers.CharField(
             read_only=True,
             help_text="What happens when time is called: ygo_lp, ygo_double_loss, mtg_five_turns.",

@@ -1,11 +1,14 @@
 from django.urls import path
 
 from tournaments import api
+from tournaments.api_events import documents, imports, registrations, rounds
 
 urlpatterns = [
     path("auth/token/", api.TokenObtainApi.as_view(), name="api-token"),
     path("me/", api.MeApi.as_view(), name="api-me"),
     path("events/", api.EventListApi.as_view(), name="api-events"),
+    # Before events/<slug>/, which "import" would otherwise match (the import refuses that slug).
+    path("events/import/", imports.EventImportApi.as_view(), name="api-event-import"),
     path("events/<slug:slug>/", api.EventDetailApi.as_view(), name="api-event"),
     path(
         "events/<slug:slug>/registrations/me/deck/",
@@ -24,4 +27,45 @@ urlpatterns = [
         name="api-round-deck-checks",
     ),
     path("deck-checks/<int:deck_check_id>/", api.DeckCheckApi.as_view(), name="api-deck-check"),
+    # Running the event: tournaments/api_events/.
+    path(
+        "events/<slug:slug>/registrations/",
+        registrations.EventRegistrationsApi.as_view(),
+        name="api-event-registrations",
+    ),
+    path(
+        "events/<slug:slug>/registrations/<int:registration_id>/",
+        registrations.RegistrationUpdateApi.as_view(),
+        name="api-registration",
+    ),
+    path(
+        "events/<slug:slug>/registrations/<int:registration_id>/drop/",
+        registrations.RegistrationDropApi.as_view(),
+        name="api-registration-drop",
+    ),
+    path("events/<slug:slug>/check-in/", registrations.EventCheckInApi.as_view(), name="api-event-check-in"),
+    path("events/<slug:slug>/rounds/", rounds.EventRoundsApi.as_view(), name="api-event-rounds"),
+    path("events/<slug:slug>/rounds/<int:number>/", rounds.RoundDetailApi.as_view(), name="api-round"),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/repair/",
+        rounds.RoundRepairApi.as_view(),
+        name="api-round-repair",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/start/",
+        rounds.RoundStartApi.as_view(),
+        name="api-round-start",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/close/",
+        rounds.RoundCloseApi.as_view(),
+        name="api-round-close",
+    ),
+    path("events/<slug:slug>/standings/", documents.EventStandingsApi.as_view(), name="api-event-standings"),
+    path(
+        "events/<slug:slug>/final-standings/",
+        documents.EventFinalStandingsApi.as_view(),
+        name="api-event-final-standings",
+    ),
+    path("events/<slug:slug>/replay/", documents.EventReplayApi.as_view(), name="api-event-replay"),
 ]

@@ -142,6 +142,12 @@ class Registration(models.Model):
         null=True, blank=True, help_text="A seat kept for this player every round (e.g. accessibility)."
     )
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    replay_id = models.CharField(
+        max_length=200,
+        blank=True,
+        default="",
+        help_text="The player's id in the event replay this entry was imported from; exports keep it.",
+    )
 
     class Meta:
         ordering = ["event", "pk"]

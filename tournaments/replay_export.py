@@ -5,7 +5,8 @@ export read back by ``manage.py standings`` gives exactly the standings the page
 
 What goes in, written down:
 - ``players``: every checked-in registration (a player who never checked in never played). The id is the
-  username (unique, and what players recognise); the name is the full name, else the username. Late
+  username (unique, and what players recognise), or for an imported event the replay's own id, so an
+  import exported again is the same document; the name is the full name, else the username. Late
   entries, byes awarded up front and fixed seats go in the optional keys ``joined_round``, ``byes`` and
   ``fixed_table`` (readers that do not know them ignore them).
 - ``rounds``: the rounds the organizer has closed (every result in them final). A round being played has
@@ -20,6 +21,7 @@ import csv
 import io
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
 from matches.models import Match
@@ -28,7 +30,14 @@ from tournaments.replay import FORMAT
 
 
 def player_id(registration: Registration) -> str:
-    return registration.player.username
+    """The player's id in the event's replay: the id it was imported with, else the username."""
+    return registration.replay_id or registration.player.username
+
+
+def players_by_id(event: Event) -> dict[str, User]:
+    """Each registered player by their replay id (what pairings and standings name them by)."""
+    registrations = event.registrations.select_related("player")
+    return {player_id(registration): registration.player for registration in registrations}
 
 
 def player_name(registration: Registration) -> str:

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from matches.models import Match, MatchResult
 from tournaments.models import Event, Registration, Round
-from tournaments.replay_export import event_replay, player_name
+from tournaments.replay_export import event_replay, player_id, player_name, players_by_id
 from tournaments.standings import compute as standings_compute
 
 
@@ -45,7 +45,7 @@ def event_standings_document(event: Event) -> dict[str, Any]:
 
 def player_names(event: Event) -> dict[str, str]:
     registrations = event.registrations.select_related("player")
-    return {registration.player.username: player_name(registration) for registration in registrations}
+    return {player_id(registration): player_name(registration) for registration in registrations}
 
 
 def event_standings(event: Event) -> list[StandingRow]:
@@ -82,7 +82,7 @@ def final_standings(event: Event) -> list[FinalPlace]:
     swiss = event_standings(event)
     names = {row.player: row.name for row in swiss}
     swiss_rank = {row.player: index for index, row in enumerate(swiss)}
-    usernames = {r.player_id: r.player.username for r in event.registrations.select_related("player")}
+    usernames = {user.pk: player for player, user in players_by_id(event).items()}
     top_rounds = list(
         event.rounds.filter(stage=Round.Stage.TOP, status=Round.Status.FINISHED).order_by("number")
     )

@@ -66,3 +66,7 @@ __all__ = [
     "round_start",
     "round_time_up",
 ]
+
+from tournaments.services.replay_import import event_import, imported_username
+
+__all__ += ["event_import", "imported_username"]

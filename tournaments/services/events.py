@@ -17,6 +17,8 @@ from tournaments.models import TOP_CUT_SIZES, Event, EventRole, Round, end_of_ro
 # No 0/O or 1/I: the code is read off a screen at the venue and typed on a phone.
 EVENT_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 EVENT_CODE_LENGTH = 6
+# /api/v1/events/import/ would be read as the event "import".
+RESERVED_SLUGS = frozenset({"import"})
 
 
 def event_code_new() -> str:
@@ -24,9 +26,17 @@ def event_code_new() -> str:
 
 
 def _settings_errors(
-    *, game: str, end_of_round: str, swiss_rounds: int | None, top_cut: int | None, structure_table: str
+    *,
+    slug: str,
+    game: str,
+    end_of_round: str,
+    swiss_rounds: int | None,
+    top_cut: int | None,
+    structure_table: str,
 ) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
+    if slug in RESERVED_SLUGS:
+        errors["slug"] = [f"{slug!r} is a word the site's addresses use: choose another."]
     if not procedure_fits_game(game, end_of_round):
         errors["end_of_round"] = [f"{end_of_round!r} is not an end-of-round procedure for {game!r} events."]
     if swiss_rounds is not None and not 1 <= swiss_rounds <= 20:
@@ -64,7 +74,9 @@ def event_create(
     """
     end_of_round = end_of_round or end_of_round_for_game(game)
     structure_table = current_table(game)
+    slug = slug or slugify(name)[:80]
     errors = _settings_errors(
+        slug=slug,
         game=game,
         end_of_round=end_of_round,
         swiss_rounds=swiss_rounds,
@@ -75,7 +87,7 @@ def event_create(
         raise ValidationError(errors)
     event = Event.objects.create(
         name=name,
-        slug=slug or slugify(name)[:80],
+        slug=slug,
         game=game,
         starts_at=starts_at,
         round_minutes=round_minutes,

@@ -29,7 +29,7 @@ from tournaments.event_structure import fitting_top_cut, structure_for
 from tournaments.models import Event, Registration, Round
 from tournaments.pairing import next_round as swiss_next_round
 from tournaments.replay import ReplayError
-from tournaments.replay_export import event_replay
+from tournaments.replay_export import event_replay, players_by_id
 from tournaments.services.registrations import lock_event, require_organizer
 from tournaments.standings import compute as standings_compute
 from tournaments.top_cut import first_round as top_cut_first_round
@@ -60,11 +60,6 @@ def active_registrations(event: Event) -> QuerySet[Registration]:
     return event.registrations.filter(checked_in_at__isnull=False, dropped_after_round__isnull=True)
 
 
-def _users_by_username(event: Event) -> dict[str, User]:
-    registrations = event.registrations.select_related("player")
-    return {registration.player.username: registration.player for registration in registrations}
-
-
 def _swiss_pairings(event: Event, number: int, seed: int) -> list[tuple[int | None, str, str | None]]:
     document = event_replay(event)
     try:
@@ -92,11 +87,11 @@ def _top_cut_pairings(event: Event, number: int) -> list[tuple[int | None, str, 
         pairs = top_cut_first_round(seeded)
     else:
         seeds = {player: index for index, player in enumerate(seeded)}
-        usernames = {user.pk: name for name, user in _users_by_username(event).items()}
+        ids = {user.pk: player for player, user in players_by_id(event).items()}
         winners = []
         for match in previous.matches.order_by("table", "pk"):
             winner = match.player_a_id if match.result == MatchResult.A else match.player_b_id
-            winners.append(usernames[winner] if winner is not None else "")
+            winners.append(ids[winner] if winner is not None else "")
         pairs = top_cut_next_round(winners, seeds)
     return [(table, a, b) for table, (a, b) in enumerate(pairs, start=1)]
 
@@ -121,7 +116,7 @@ def _next_stage(event: Event) -> tuple[str, int]:
 
 
 def _create_matches(round_: Round, pairings: list[tuple[int | None, str, str | None]]) -> None:
-    users = _users_by_username(round_.event)
+    users = players_by_id(round_.event)
     for table, a, b in pairings:
         match_create(round_=round_, table=table, player_a=users[a], player_b=users[b] if b else None)
 

@@ -1,0 +1,128 @@
+"""The event's results as documents: the spec's ``standings/1``, the final places, the ``event-replay/1``.
+
+The standings and the replay are returned exactly as ``tournaments.round_selectors`` and
+``tournaments.replay_export`` produce them (what ``manage.py standings`` prints for the export); the
+serializers here only describe them in the schema. The replay serializer also documents the import's input.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.api_events.access import event_for
+from tournaments.replay_export import event_replay
+from tournaments.round_selectors import event_standings_document, final_standings
+
+
+@extend_schema_serializer(component_name="StandingsRecord")
+class RecordSerializer(serializers.Serializer[object]):
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+
+
+@extend_schema_serializer(component_name="StandingsRow")
+class StandingsRowSerializer(serializers.Serializer[object]):
+    rank = serializers.IntegerField()
+    player = serializers.CharField(help_text="The player's username.")
+    points = serializers.IntegerField()
+    record = RecordSerializer()
+    tiebreakers = serializers.DictField(
+        child=serializers.FloatField(), help_text="omw, oomw (Yu-Gi-Oh!) or omw, gw, ogw (Magic), in order."
+    )
+    tiebreak_number = serializers.IntegerField(required=False, help_text="Yu-Gi-Oh! only.")
+    tiebreak_flip = serializers.CharField(help_text="The seeded coin flip that orders full ties.")
+    dropped = serializers.BooleanField()
+
+
+@extend_schema_serializer(component_name="Standings")
+class StandingsSerializer(serializers.Serializer[object]):
+    format = serializers.CharField(help_text='"standings/1"')
+    after_round = serializers.IntegerField()
+    standings = StandingsRowSerializer(many=True)
+
+
+@extend_schema_serializer(component_name="FinalPlace")
+class FinalPlaceSerializer(serializers.Serializer[object]):
+    place = serializers.IntegerField()
+    player = serializers.CharField()
+    name = serializers.CharField()
+    reached = serializers.CharField(help_text='"Winner", "Final", "Top 4", ... or "Swiss".')
+
+
+@extend_schema_serializer(component_name="EventReplayPlayer")
+class ReplayPlayerSerializer(serializers.Serializer[object]):
+    id = serializers.CharField()
+    name = serializers.CharField(required=False)
+    joined_round = serializers.IntegerField(required=False, min_value=1)
+    byes = serializers.IntegerField(required=False, min_value=0)
+    fixed_table = serializers.IntegerField(required=False, min_value=1)
+
+
+@extend_schema_serializer(component_name="EventReplayGames")
+class ReplayGamesSerializer(serializers.Serializer[object]):
+    a = serializers.IntegerField(min_value=0)
+    b = serializers.IntegerField(min_value=0)
+    draws = serializers.IntegerField(required=False, min_value=0)
+
+
+@extend_schema_serializer(component_name="EventReplayMatch")
+class ReplayMatchSerializer(serializers.Serializer[object]):
+    table = serializers.IntegerField(min_value=1)
+    a = serializers.CharField()
+    b = serializers.CharField(allow_null=True, help_text="Null for a bye.")
+    result = serializers.CharField(help_text='"a", "b", "draw", "bye" or "double_loss".')
+    games = ReplayGamesSerializer(required=False)
+
+
+@extend_schema_serializer(component_name="EventReplayRound")
+class ReplayRoundSerializer(serializers.Serializer[object]):
+    number = serializers.IntegerField(min_value=1)
+    stage = serializers.CharField(help_text='"swiss" or "top".')
+    matches = ReplayMatchSerializer(many=True)
+
+
+@extend_schema_serializer(component_name="EventReplayDrop")
+class ReplayDropSerializer(serializers.Serializer[object]):
+    player = serializers.CharField()
+    after_round = serializers.IntegerField(min_value=1)
+
+
+@extend_schema_serializer(component_name="EventReplay")
+class EventReplaySerializer(serializers.Serializer[object]):
+    """An ``event-replay/1`` document (shared/spec/event-replay-format.md)."""
+
+    format = serializers.CharField(help_text='"event-replay/1"')
+    game = serializers.CharField(help_text='"yugioh" or "mtg".')
+    players = ReplayPlayerSerializer(many=True)
+    rounds = ReplayRoundSerializer(many=True)
+    drops = ReplayDropSerializer(many=True, required=False)
+
+
+class EventStandingsApi(APIView):
+    """The Swiss standings after the last closed round: the spec's ``standings/1`` document."""
+
+    @extend_schema(responses=StandingsSerializer, operation_id="events_standings")
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(event_standings_document(event_for(request, slug)))
+
+
+class EventFinalStandingsApi(APIView):
+    """Places after the top cut (the winner first), then everyone else in Swiss order."""
+
+    @extend_schema(responses=FinalPlaceSerializer(many=True), operation_id="events_final_standings")
+    def get(self, request: Request, slug: str) -> Response:
+        places = final_standings(event_for(request, slug))
+        return Response(FinalPlaceSerializer(places, many=True).data)
+
+
+class EventReplayApi(APIView):
+    """The event's history as an ``event-replay/1`` document (its closed rounds), for export or re-import."""
+
+    @extend_schema(responses=EventReplaySerializer, operation_id="events_replay")
+    def get(self, request: Request, slug: str) -> Response:
+        return Response(event_replay(event_for(request, slug)))
