@@ -3,8 +3,8 @@
 ``.venv/bin/python bench/standings.py`` builds reproducible Magic events (random results, 2-1 tallies) from
 16 to 8,192 players over 12 rounds and times ``tournaments.standings.compute`` (which also parses and
 validates the replay). The issue's goal: 4,096 players x 12 rounds in well under a second. The peers'
-figures (cardarena-tournament-core, swisspair) come from the issue text until they are installed beside
-this one; pairing figures join this file with the pairing module.
+standings are measured beside ours by ``bench/pairing.py`` (cardarena-tournament-core; swisspair has no
+standings); see bench/README.md.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tournaments.standings import compute
 
-PEERS = "cardarena-tournament-core: ~20 s for 1,024 players x 10 rounds (2-core machine, from the issue)"
+PEERS = "cardarena-tournament-core: 58-66 s for 1,024 players x 11 rounds (bench/pairing.py, bench/README.md)"
 
 
 def event(players: int, rounds: int, seed: int = 1) -> dict[str, Any]:

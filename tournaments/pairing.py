@@ -1,53 +1,55 @@
 """Next-round Swiss pairings from an event replay (pure Python, no Django).
 
 ``next_round(replay, seed)`` returns the spec's ``pairings/1`` document for the round after the last one in
-the replay. What makes pairings good, in the spec's order, and how each is reached here:
+the replay (the search and why it is exact: ``docs/decisions/0004-swiss-pairing.md``). Who is paired: the
+players not dropped whose ``joined_round`` has come; a player with ``byes`` K gets a bye in rounds 1..K
+without asking anything else (those byes are not "a bye" for rule 2 and never take the odd player's bye).
+What makes pairings good, in the spec's order, and how each is reached here:
 
-1. **No rematch while a rematch-free pairing exists.** This is decided exactly, never by a greedy top-down
-   pass: the players who may meet form a graph (an edge per pair that has not met) and Edmonds' blossom
-   algorithm (augmenting paths in a general graph) says whether it has a perfect matching. Every later
-   choice is made only if the players still to pair keep a perfect matching.
+1. **No rematch while a rematch-free pairing exists**, decided exactly, never by a greedy top-down pass.
 2. **No second bye while another eligible player has none**, and
-3. **the bye to the lowest-ranked eligible player**: bye candidates are tried lowest-ranked first among the
-   players without a bye, then among those with one; the first whose absence leaves a rematch-free perfect
-   matching of the others gets the bye (rule 1 outranks rules 2 and 3).
-4. **As few players as possible paired outside their points group, to the nearest group.** Points groups are
-   paired top-down (the Dutch system's way): a bracket is the group plus the players floated down into it.
-   Inside the bracket a maximum matching is grown by augmenting paths, the floaters first (so a floated
-   player is paired in the next group whenever any maximum matching allows it) and then the group from its
-   best-ranked player down (so the ones left to float are the lowest-ranked). If the players left over
-   and the groups below then have no rematch-free perfect matching, the bracket falls back to pairing its
-   players one by one, each with the first partner (same group, then the nearest group below) that keeps a
-   perfect matching of the rest: always complete, but in that rare case not proven minimal in floaters.
-   The count is minimised bracket by bracket from the top (how Swiss systems read "as few as possible").
-5. **Within a group, opponents random (seeded):** augmenting paths scan candidates in a seeded shuffled
-   order, so the pairs inside a group are a seeded random perfect matching, not an order by tiebreakers.
+3. **the bye to the lowest-ranked eligible player**: bye candidates in that order; the first whose absence
+   leaves a rematch-free pairing of the others gets it (rule 1 outranks rules 2 and 3).
+4. **As few players as possible paired outside their points group, to the nearest group**, read as Swiss
+   systems read it: the number of pairs crossing each boundary between points groups is minimised from the
+   top boundary down (lexicographically). ``_Brackets`` searches the floaters of each group (see its
+   docstring): every boundary with an odd number of players above must be crossed once, and a side whose
+   players cannot all pair among themselves must send its leftovers across, so a result meeting those
+   bounds is optimal and is normally found on the first path; otherwise the search backtracks, exactly,
+   within a budget (over it, it keeps its first rematch-free completion and says nothing of optimality).
+5. **Within a group, opponents random (seeded):** a large bracket is shuffled and its rematches swapped
+   away; a small one is matched exactly in a seeded shuffled order.
+
+If the bracket search finds no rematch-free pairing with the first bye candidate, the whole-graph search
+(Edmonds' blossom algorithm, ``_Matcher``) decides: it tries the bye candidates in order, and when no
+rematch-free pairing exists at all it pairs with **the fewest rematches possible** (the largest
+rematch-free matching, completed: no pairing has fewer), each player from the top taking the nearest
+partner that keeps that minimum reachable (groups respected greedily there, not proven minimal).
 
 Round 1 (no round played yet) is a seeded shuffle paired two by two; the odd player out gets the bye.
-If no rematch-free pairing exists at all, rematches are allowed; each bracket then first pairs without
-rematches and only then with them, which keeps rematches few but does not prove their number minimal.
 
-Ranks and points come from ``tournaments.standings`` (the replay is read and checked by
-``tournaments.replay``), so pairing and standings never disagree on who leads. Tables are numbered by
-standing: the pair holding the best-ranked player is table 1, the better-ranked player of a pair is ``a``,
-and the bye comes last with the next table number (as in the spec's example). The randomness is
-``random.Random`` seeded with the seed and the round number, so the same replay and seed always give the
-same pairings.
+Ranks and points come from ``tournaments.standings.ranking`` (the same computation as the standings), so
+pairing and standings never disagree on who leads. Tables are numbered by standing: the pair holding the
+best-ranked player is table 1, the better-ranked player of a pair is ``a``; a pair with a ``fixed_table``
+player sits at that table (the better-ranked one's if both have one) and the other tables skip it; byes
+come last (up-front byes, then the bye). The randomness is ``random.Random`` seeded with the seed and the
+round number, so the same replay and seed always give the same pairings.
 
-Complexity: one augmenting-path search is O(n²) at worst (n players, with the blossom bookkeeping), and
-there are O(n) of them per bracket check, so O(n³) at worst; in a real event almost every search ends at its
-first free neighbour, so the work is close to O(n²) (scanning the candidate list), not O(n⁴).
+Cost: the bracket search is about linear in the players when it meets its bounds on the first path (each
+group shuffled and repaired once); the whole-graph search is O(n^3) at worst and meant for small events.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from tournaments.replay import Replay, ReplayError, read_replay
-from tournaments.standings import standings_rows
+from tournaments.standings import ranking
 
 # --------------------------------------------------------------------------------------------------------
 # Maximum matching in a general graph (Edmonds' blossom algorithm, one augmenting path per search).
@@ -184,46 +186,279 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
         started = "the top cut has started: there is no next Swiss round"
         raise ReplayError([{"path": "rounds", "message": started}])
     number = max((round_.number for round_ in parsed.rounds), default=0) + 1
-    rows = standings_rows(parsed)  # best first; a dropped player stays in the standings, not in the pairing
-    points = {row.player: row.points for row in rows}
-    ranking = [row.player for row in rows if not row.dropped]
+    standing = ranking(parsed)  # best first; dropped players stay in the standings, not in the pairing
+    info = {player.id: player for player in parsed.players}
+    dropped = {drop.player for drop in parsed.drops}
+    entered = [pid for pid, _ in standing if pid not in dropped and info[pid].joined_round <= number]
+    awarded = [pid for pid in entered if info[pid].byes >= number]  # byes earned before the event
+    order = [pid for pid in entered if info[pid].byes < number]
+    fixed = {pid: table for pid in entered if (table := info[pid].fixed_table) is not None}
     rng = random.Random(f"pairing:{seed}:{number}")  # noqa: S311 -- fairness, not secrecy
 
     if not parsed.rounds:
-        shuffled = ranking[:]
+        shuffled = order[:]
         rng.shuffle(shuffled)
         pairs = [(shuffled[i], shuffled[i + 1]) for i in range(0, len(shuffled) - 1, 2)]
         bye = shuffled[-1] if len(shuffled) % 2 else None
-        return _document(number, seed, pairs, bye, ranking=None)
+        return _document(number, seed, pairs, bye, awarded, shuffled, fixed)
 
-    met: set[frozenset[str]] = set()
-    byes: set[str] = set()
+    points = dict(standing)
+    index = {pid: i for i, pid in enumerate(order)}
+    played: list[set[int]] = [set() for _ in order]
+    had_bye = [False] * len(order)
     for round_ in parsed.rounds:
         for match in round_.matches:
+            a = index.get(match.a)
             if match.b is None:
-                byes.add(match.a)
-            else:
-                met.add(frozenset((match.a, match.b)))
-    pairs, bye = _pair(ranking, points, met, byes, rng)
-    return _document(number, seed, pairs, bye, ranking=ranking)
+                if a is not None and round_.number > info[match.a].byes:  # up-front byes do not count
+                    had_bye[a] = True
+                continue
+            b = index.get(match.b)
+            if a is not None and b is not None:
+                played[a].add(b)
+                played[b].add(a)
+    level = [points[pid] for pid in order]
+    pair_indexes, bye_index = _pair(level, played, had_bye, rng)
+    pairs = [(order[i], order[j]) for i, j in pair_indexes]
+    bye = order[bye_index] if bye_index is not None else None
+    return _document(number, seed, pairs, bye, awarded, order, fixed)
 
 
 def _pair(
-    ranking: list[str],
-    points: dict[str, int],
-    met: set[frozenset[str]],
-    byes: set[str],
-    rng: random.Random,
-) -> tuple[list[tuple[str, str]], str | None]:
-    """Pairs and the bye for the players in ``ranking`` (best first), by the rules in the module docstring."""
-    n = len(ranking)
-    index = {pid: i for i, pid in enumerate(ranking)}
-    played: list[set[int]] = [set() for _ in range(n)]
-    for pair in met:
-        a, b = tuple(pair)
-        if a in index and b in index:
-            played[index[a]].add(index[b])
-            played[index[b]].add(index[a])
+    level: list[int], played: list[set[int]], had_bye: list[bool], rng: random.Random
+) -> tuple[list[tuple[int, int]], int | None]:
+    """Pairs and the bye for players ``0..n-1`` (best first; ``level`` their points), by the module's rules.
+
+    The bye goes to the first candidate (rules 2 and 3) and the bracket search pairs the others; only if it
+    finds no rematch-free pairing with that bye (or gives up on a pathological event) does the whole-graph
+    search decide, which also handles unavoidable rematches.
+    """
+    n = len(level)
+    candidates = sorted(range(n), key=lambda i: (had_bye[i], -i))  # bye order, rules 2 and 3
+    bye = candidates[0] if n % 2 else None
+    found = _Brackets([i for i in range(n) if i != bye], level, played, rng).run()
+    if found is not None:
+        return found, bye
+    return _exact(n, level, played, candidates, rng)
+
+
+# --------------------------------------------------------------------------------------------------------
+# The bracket search: who floats out of each points group, fewest first, exactly; pairs inside at random.
+# --------------------------------------------------------------------------------------------------------
+
+_EXACT_BRACKET = 48  # brackets up to this size are paired by exact matching, larger ones at random first
+_SHUFFLE_TRIES = 3  # fresh shuffles of a large bracket before its exact matching is asked
+_BUDGET = 2000  # bracket pairings tried before the search keeps its first completion (4x: it hands over)
+_SUBSETS = 4000  # floater sets one bracket may offer before the search hands over
+
+
+class _GiveUp(Exception):
+    """The search went over its budget; the whole-graph search decides instead."""
+
+
+class _Brackets:
+    """Lexicographically fewest floaters, top group first, with no rematch; ``run`` returns the pairs.
+
+    Bracket k is points group k plus ``S[k-1]``, the players floated down into it. The search picks
+    ``S[k]``, the bracket's players paired below it: the rest of the bracket must pair among themselves with
+    no rematch and without two floaters from above meeting (they would not have floated), and the groups
+    below must take ``S[k]``. The players above boundary k pair among themselves except ``S[k]``, so
+    ``len(S[k])`` has the parity of the number of players above: that parity is a lower bound at every
+    boundary, and a result meeting it everywhere is optimal, which ends the search at once (the usual
+    case: one search path, no backtracking). Otherwise the search is depth first over floater sets by
+    size, each size only if no smaller one completes, the group's own lowest-ranked players before floaters
+    from above (who would skip a group), with each (bracket, floaters) outcome remembered. Exhaustive
+    within its budget, so the result is exact; over budget it gives up rather than guess.
+
+    A bracket's inside pairs do not change what the groups below can do, so each is drawn once: seeded
+    random pairs with rematches swapped away (large brackets), else exact matching in a seeded order.
+    """
+
+    def __init__(self, players: list[int], level: list[int], played: list[set[int]], rng: random.Random):
+        self.groups: list[list[int]] = []
+        for i in players:
+            if self.groups and level[self.groups[-1][0]] == level[i]:
+                self.groups[-1].append(i)
+            else:
+                self.groups.append([i])
+        self.played, self.rng = played, rng
+        self.bound = self._bounds()
+        self.n = len(level)
+        self.spent = 0
+        self.memo: dict[
+            tuple[int, tuple[int, ...]], tuple[tuple[int, ...], list[tuple[int, int]]] | None
+        ] = {}
+
+    def _bounds(self) -> list[int]:
+        """A lower bound on the pairs crossing each boundary (the one below group k), for every k.
+
+        At least the parity of the players above; and at least as many as the players on either side who
+        cannot all pair among themselves without a rematch leave over (the deficiency of a maximum matching),
+        counted near the top and the bottom of the standings, where small groups that have met make it bite.
+        """
+        count = len(self.groups)
+        bound = []
+        above = 0
+        for group in self.groups:
+            above += len(group)
+            bound.append(above % 2)
+        for ends in (range(count - 1), range(count - 1, 0, -1)):
+            side: list[int] = []
+            for k in ends:
+                side.extend(self.groups[k])
+                if len(side) > _EXACT_BRACKET:
+                    break
+                boundary = k if ends.step == 1 else k - 1
+                bound[boundary] = max(bound[boundary], self._deficiency(side))
+        return bound
+
+    def _deficiency(self, players: list[int]) -> int:
+        """How many of ``players`` a maximum rematch-free matching among them leaves unpaired."""
+        played = self.played
+        size = len(players)
+
+        def compatible(a: int, b: int) -> bool:
+            return players[b] not in played[players[a]]
+
+        matcher = _Matcher(size, compatible, range(size))
+        matcher.grow(range(size))
+        return len(matcher.free())
+
+    def run(self) -> list[tuple[int, int]] | None:
+        """The pairs, or None when no rematch-free pairing exists with these players (or over budget)."""
+        if not self.groups:
+            return []
+        try:
+            found = self._solve(0, ())
+        except _GiveUp:
+            return None
+        return found[1] if found is not None else None
+
+    def _solve(
+        self, k: int, incoming: tuple[int, ...]
+    ) -> tuple[tuple[int, ...], list[tuple[int, int]]] | None:
+        """The fewest floater sizes from bracket k down given ``incoming``, and the pairs; None if none."""
+        key = (k, incoming)
+        if key in self.memo:
+            return self.memo[key]
+        group = self.groups[k]
+        bracket = [*incoming, *group]
+        last = k + 1 == len(self.groups)
+        best: tuple[tuple[int, ...], list[tuple[int, int]]] | None = None
+        preferred = group[::-1] + list(incoming[::-1])  # the group's lowest-ranked float first
+        for size in range(len(bracket) % 2, 1 if last else len(bracket) + 1, 2):
+            if math.comb(len(bracket), size) > _SUBSETS:
+                raise _GiveUp
+            for floats in itertools.combinations(preferred, size):
+                drop = set(floats)
+                inside = self._inside([i for i in bracket if i not in drop], set(incoming))
+                if inside is None:
+                    continue
+                below: tuple[tuple[int, ...], list[tuple[int, int]]] | None = ((), [])
+                if not last:
+                    below = self._solve(k + 1, tuple(sorted(floats)))
+                if below is None:
+                    continue
+                sizes = (size, *below[0])
+                if best is None or sizes < best[0]:
+                    best = (sizes, inside + below[1])
+                if list(below[0]) == self.bound[k + 1 :] or self.spent > _BUDGET:
+                    break  # the groups below meet their lower bound (nothing is better), or out of budget
+            if best is not None:
+                break  # a larger floater set here is worse than any completion found with this size
+        self.memo[key] = best
+        return best
+
+    def _inside(self, stay: list[int], apart: set[int]) -> list[tuple[int, int]] | None:
+        """A rematch-free pairing of ``stay`` in which no two of ``apart`` meet, or None when none exists."""
+        self.spent += 1
+        if self.spent > 4 * _BUDGET:
+            raise _GiveUp
+        played = self.played
+        if len(stay) > _EXACT_BRACKET:
+            quick = self._random_inside(stay, apart)
+            if quick is not None:
+                return quick
+        # Exact matching on the bracket alone (local indices keep each search the bracket's size).
+        size = len(stay)
+        local = [(stay[a], stay[a] in apart) for a in range(size)]
+
+        def compatible(a: int, b: int) -> bool:
+            (i, i_apart), (j, j_apart) = local[a], local[b]
+            return j not in played[i] and not (i_apart and j_apart)
+
+        order = list(range(size))
+        self.rng.shuffle(order)
+        matcher = _Matcher(size, compatible, order)
+        matcher.grow([*(a for a in range(size) if local[a][1]), *(a for a in range(size) if not local[a][1])])
+        if matcher.free():
+            return None
+        return [(stay[a], stay[matcher.mate[a]]) for a in range(size) if matcher.mate[a] > a]
+
+    def _random_inside(self, stay: list[int], apart: set[int]) -> list[tuple[int, int]] | None:
+        """Seeded random pairs for a large bracket: floaters from above first, the rest shuffled, repaired."""
+        played, rng = self.played, self.rng
+        pairs: list[tuple[int, int]] = []
+        rest = [i for i in stay if i not in apart]
+        for floater in (i for i in stay if i in apart):
+            partners = [j for j in rest if j not in played[floater]]
+            if not partners:
+                return None
+            partner = partners[rng.randrange(len(partners))]
+            pairs.append((floater, partner))
+            rest.remove(partner)
+        inside = _pair_group(rest, played, rng)
+        return None if inside is None else pairs + inside
+
+
+def _pair_group(
+    members: list[int], played: list[set[int]], rng: random.Random
+) -> list[tuple[int, int]] | None:
+    """A seeded random rematch-free pairing of ``members`` (even), or None if swaps cannot repair one."""
+    if not members:
+        return []
+    for _ in range(_SHUFFLE_TRIES):
+        order = members[:]
+        rng.shuffle(order)
+        pairs = [[order[i], order[i + 1]] for i in range(0, len(order), 2)]
+        if _repair(pairs, played, rng):
+            return [(a, b) for a, b in pairs]
+    return None
+
+
+def _repair(pairs: list[list[int]], played: list[set[int]], rng: random.Random) -> bool:
+    """Swap partners between a rematch pair and another pair until none is left; False if one is stuck."""
+    count = len(pairs)
+    for k in range(count):
+        a, b = pairs[k]
+        if b not in played[a]:
+            continue
+        start = rng.randrange(count)
+        for step in range(count):
+            m = (start + step) % count
+            if m == k:
+                continue
+            c, d = pairs[m]
+            if c not in played[a] and d not in played[b] and (m > k or d not in played[c]):
+                pairs[k], pairs[m] = [a, c], [b, d]
+                break
+            if d not in played[a] and c not in played[b]:
+                pairs[k], pairs[m] = [a, d], [b, c]
+                break
+        else:
+            return False
+    return all(b not in played[a] for a, b in pairs)
+
+
+# --------------------------------------------------------------------------------------------------------
+# Exact search (blossom matching), for what the fast path cannot prove.
+# --------------------------------------------------------------------------------------------------------
+
+
+def _exact(
+    n: int, level: list[int], played: list[set[int]], candidates: list[int], rng: random.Random
+) -> tuple[list[tuple[int, int]], int | None]:
+    """Pairs and bye by exact matching: rematch-free when possible, else with the fewest rematches."""
 
     def fresh(i: int, j: int) -> bool:
         return i != j and j not in played[i]
@@ -237,41 +472,42 @@ def _pair(
 
     bye: int | None = None
     if n % 2:
-        candidates = sorted(range(n), key=lambda i: (ranking[i] in byes, -i))
         for i in candidates if rematch_free else []:
             if whole.try_fix([i]):
                 bye = i
                 break
-        if bye is None:  # no rematch-free pairing at all: rules 2 and 3 alone
-            bye = candidates[0]
+        if bye is None:  # rematches cannot be avoided: the bye that needs the fewest, in bye order
+            bye = _fewest_rematch_bye(n, fresh, shuffled, candidates, whole)
             rematch_free = False
     players = [i for i in range(n) if i != bye]
-
-    def anyone(i: int, j: int) -> bool:
-        return i != j
+    if not rematch_free:
+        return _fewest_rematches(n, players, level, played, rng), bye
 
     groups: dict[int, list[int]] = {}
     for i in players:
-        groups.setdefault(points[ranking[i]], []).append(i)
+        groups.setdefault(level[i], []).append(i)
     levels = sorted(groups, reverse=True)
-    level_of = {i: points[ranking[i]] for i in players}
+    level_of = {i: level[i] for i in players}
 
+    if n % 2 and bye != candidates[0]:  # not the bye the bracket search was first asked with
+        searched = _Brackets(players, level, played, rng).run()
+        if searched is not None:
+            return searched, bye
+
+    # The bracket search gave up (over budget): bracket by bracket, each kept completable.
     pairs: list[tuple[int, int]] = []
     taken = [False] * n
     floaters: list[int] = []
-    for k, level in enumerate(levels):
-        group = [i for i in groups[level] if not taken[i]]
+    for k, lv in enumerate(levels):
+        group = [i for i in groups[lv] if not taken[i]]
         bracket = floaters + group  # floaters first (best-ranked first), then the group by rank
-        lower = [i for lv in levels[k + 1 :] for i in groups[lv] if not taken[i]]
+        lower = [i for low in levels[k + 1 :] for i in groups[low] if not taken[i]]
         members = set(bracket)
         inside = _Matcher(n, fresh, [i for i in shuffled if i in members])
         inside.alive = [i in members for i in range(n)]
         inside.grow(bracket)
-        if not rematch_free:
-            inside.compatible = anyone
-            inside.grow(bracket)
         left = inside.free()
-        if rematch_free and not _perfect(n, fresh, shuffled, left + lower):
+        if not _perfect(n, fresh, shuffled, left + lower):
             # The maximum matching left the wrong players over (or took partners the groups below need):
             # pair one by one, each time keeping a perfect matching of the rest.
             chosen = _fallback(n, fresh, shuffled, bracket, lower, level_of, levels, rng)
@@ -287,17 +523,78 @@ def _pair(
                 taken[i] = taken[j] = True
         floaters = sorted(left)
     if floaters:  # only when rematch_free was wrong, which cannot happen; kept as a guard
-        raise AssertionError(f"unpaired players: {[ranking[i] for i in floaters]}")
-    return [(ranking[i], ranking[j]) for i, j in pairs], ranking[bye] if bye is not None else None
+        raise AssertionError(f"unpaired players: {floaters}")
+    return pairs, bye
 
 
-def _perfect(n: int, compatible: Callable[[int, int], bool], order: list[int], vertices: list[int]) -> bool:
-    """Whether ``vertices`` have a perfect matching (the bracket's leftovers first, as they are hardest)."""
+def _fewest_rematch_bye(
+    n: int, fresh: Callable[[int, int], bool], order: list[int], candidates: list[int], whole: _Matcher
+) -> int:
+    """The first bye candidate (in bye order) that needs the fewest rematches for the others.
+
+    Leaving one player out lowers the largest rematch-free matching by at most one, so a candidate that keeps
+    it reaches the minimum; if none does, every candidate needs the same number and the first one is taken.
+    """
+    for i in candidates:
+        if (
+            _largest(n, fresh, order, [j for j in range(n) if j != i])
+            == sum(1 for v in whole.mate if v != -1) // 2
+        ):
+            return i
+    return candidates[0]
+
+
+def _largest(n: int, compatible: Callable[[int, int], bool], order: list[int], vertices: list[int]) -> int:
+    """The size of a maximum matching of ``vertices`` under ``compatible``."""
     members = set(vertices)
     matcher = _Matcher(n, compatible, [i for i in order if i in members])
     matcher.alive = [i in members for i in range(n)]
     matcher.grow(vertices)
-    return not matcher.free()
+    return (len(vertices) - len(matcher.free())) // 2
+
+
+def _fewest_rematches(
+    n: int, players: list[int], level: list[int], played: list[set[int]], rng: random.Random
+) -> list[tuple[int, int]]:
+    """Pairs with the fewest rematches possible, then points groups respected top-down as far as that allows.
+
+    Any perfect pairing's fresh pairs form a rematch-free matching, and a maximum one completed by pairing
+    the rest arbitrarily has no more rematches, so the minimum is ``pairs - largest fresh matching``. Each
+    player from the top takes the nearest partner (own group first, fresh before a rematch) that keeps
+    that minimum reachable for the players left.
+    """
+
+    def fresh(i: int, j: int) -> bool:
+        return i != j and j not in played[i]
+
+    order = list(range(n))
+    rng.shuffle(order)
+    left = sorted(players)
+    budget = len(left) // 2 - _largest(n, fresh, order, left)
+    levels = sorted({level[i] for i in players}, reverse=True)
+    pairs: list[tuple[int, int]] = []
+    while left:
+        i = left[0]
+        rest = left[1:]
+        rng.shuffle(rest)
+        rest.sort(key=lambda j: (levels.index(level[j]), j in played[i]))
+        for j in rest:
+            cost = 1 if j in played[i] else 0
+            others = [v for v in left if v not in (i, j)]
+            need = len(others) // 2 - _largest(n, fresh, order, others)
+            if cost + need <= budget:
+                budget -= cost
+                pairs.append((i, j))
+                left = others
+                break
+        else:  # pragma: no cover -- some partner is on an optimal pairing
+            raise AssertionError("no partner keeps the fewest rematches")
+    return pairs
+
+
+def _perfect(n: int, compatible: Callable[[int, int], bool], order: list[int], vertices: list[int]) -> bool:
+    """Whether ``vertices`` have a perfect matching (the bracket's leftovers first, as they are hardest)."""
+    return _largest(n, compatible, order, vertices) * 2 == len(vertices)
 
 
 def _fallback(
@@ -334,14 +631,39 @@ def _fallback(
 
 
 def _document(
-    number: int, seed: int, pairs: list[tuple[str, str]], bye: str | None, ranking: list[str] | None
+    number: int,
+    seed: int,
+    pairs: list[tuple[str, str]],
+    bye: str | None,
+    awarded: list[str],
+    ranking: list[str],
+    fixed: dict[str, int],
 ) -> dict[str, Any]:
-    """The ``pairings/1`` document: tables by standing (or in drawn order in round 1), the bye last."""
-    if ranking is not None:
-        position = {pid: i for i, pid in enumerate(ranking)}
-        ordered = [(a, b) if position[a] < position[b] else (b, a) for a, b in pairs]
-        pairs = sorted(ordered, key=lambda pair: position[pair[0]])
-    matches: list[dict[str, Any]] = [{"table": t, "a": a, "b": b} for t, (a, b) in enumerate(pairs, start=1)]
+    """The ``pairings/1`` document: tables by ``ranking`` (the standing, or the draw in round 1), byes last.
+
+    A pair with a fixed-seat player sits at that table (the better-ranked one's if both have one); the other
+    pairs take the free table numbers in order, then the up-front byes and the bye take the next ones.
+    """
+    position = {pid: i for i, pid in enumerate(ranking)}
+    ordered = [(a, b) if position[a] < position[b] else (b, a) for a, b in pairs]
+    ordered.sort(key=lambda pair: position[pair[0]])
+    seats: dict[tuple[str, str | None], int] = {}
+    for a, b in ordered:
+        table = fixed.get(a, fixed.get(b))
+        if table is not None:
+            seats[(a, b)] = table
+    used = set(seats.values())
+    rows: list[tuple[str, str | None]] = [*ordered, *((pid, None) for pid in awarded)]
     if bye is not None:
-        matches.append({"table": len(matches) + 1, "a": bye, "b": None})
+        rows.append((bye, None))
+    table = 0
+    for row in rows:
+        if row in seats:
+            continue
+        table += 1
+        while table in used:
+            table += 1
+        seats[row] = table
+    rows.sort(key=lambda row: seats[row])
+    matches = [{"table": seats[row], "a": row[0], "b": row[1]} for row in rows]
     return {"format": "pairings/1", "round": number, "seed": seed, "matches": matches}

@@ -16,6 +16,11 @@ everything at once. Choices the spec leaves open, written down here:
 - A player dropped after round N who is paired again in a later round is a problem (the spec: dropped players
   "are not paired again"); so is a player dropped twice and a match of a player against themselves.
 - Unknown keys are ignored, so a later minor addition to the format does not break older readers.
+- Optional per-player keys read by this product (other readers ignore them, so the format stays version 1):
+  ``joined_round`` (whole number >= 1, default 1: a late entry; a match of that player in an earlier round
+  is a problem), ``byes`` (whole number >= 0, default 0: byes awarded up front for Swiss rounds 1..byes) and
+  ``fixed_table`` (whole number >= 1: the table the player sits at every round; two players fixed to one
+  table is a problem). :func:`replay_to_json` writes them only when they are not the default.
 """
 
 from __future__ import annotations
@@ -42,8 +47,17 @@ _RESULTS: Final[dict[str, Result]] = {
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A registered player; the optional keys default so older replays read unchanged.
+
+    ``joined_round`` is a late entry's first round (earlier Swiss rounds count as losses), ``byes`` the byes
+    awarded up front for Swiss rounds 1..byes, ``fixed_table`` a seat the player keeps every round.
+    """
+
     id: str
     name: str
+    joined_round: int = 1
+    byes: int = 0
+    fixed_table: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +140,11 @@ class _Reader:
     def problem(self, path: str, message: str) -> None:
         self.problems.append({"path": path, "message": message})
 
-    def count(self, mapping: dict[str, Any], key: str, path: str, *, minimum: int) -> int:
+    def count(
+        self, mapping: dict[str, Any], key: str, path: str, *, minimum: int, default: int | None = None
+    ) -> int:
+        if key not in mapping and default is not None:
+            return default
         if key not in mapping:
             self.problem(path, "missing: expected a whole number")
             return minimum
@@ -163,6 +181,7 @@ class _Reader:
             self.problem("game", f"{got}: expected 'yugioh' or 'mtg'")
         players = self.players(self.list_at(document, "players"))
         known = {player.id for player in players}
+        joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
         pairings: list[tuple[int, str, str]] = []  # (round number, player id, path) for the drop check
         rounds = tuple(
             self.round(value, index, known, pairings)
@@ -171,6 +190,10 @@ class _Reader:
         drops = self.drops(self.list_at(document, "drops", required=False), known, len(rounds))
         dropped_after = {drop.player: drop.after_round for drop in drops}
         for number, player_id, path in pairings:
+            if number < joined.get(player_id, 1):
+                self.problem(
+                    path, f"{player_id!r} joined in round {joined[player_id]} but is paired in round {number}"
+                )
             after = dropped_after.get(player_id)
             if after is not None and number > after:
                 self.problem(
@@ -181,6 +204,7 @@ class _Reader:
     def players(self, values: list[Any]) -> tuple[Player, ...]:
         players: list[Player] = []
         first_at: dict[str, int] = {}
+        table_at: dict[int, int] = {}
         for index, value in enumerate(values):
             path = f"players[{index}]"
             if not isinstance(value, dict):
@@ -201,7 +225,24 @@ class _Reader:
             if not isinstance(name, str):
                 self.problem(f"{path}.name", f"expected a string, got {_describe(name)}")
                 name = player_id
-            players.append(Player(id=player_id, name=name))
+            joined_round = self.count(value, "joined_round", f"{path}.joined_round", minimum=1, default=1)
+            byes = self.count(value, "byes", f"{path}.byes", minimum=0, default=0)
+            fixed_table: int | None = None
+            if "fixed_table" in value:
+                before = len(self.problems)
+                fixed_table = self.count(value, "fixed_table", f"{path}.fixed_table", minimum=1)
+                if len(self.problems) > before:
+                    fixed_table = None  # reported; a placeholder table would raise a false duplicate
+                elif fixed_table in table_at:
+                    self.problem(
+                        f"{path}.fixed_table",
+                        f"table {fixed_table} is already fixed for players[{table_at[fixed_table]}]",
+                    )
+                if fixed_table is not None:
+                    table_at.setdefault(fixed_table, index)
+            players.append(
+                Player(id=player_id, name=name, joined_round=joined_round, byes=byes, fixed_table=fixed_table)
+            )
         return tuple(players)
 
     def round(
@@ -230,7 +271,22 @@ class _Reader:
             self.match(match, f"{path}.matches[{m}]", index + 1, known, seen, pairings)
             for m, match in enumerate(matches_value)
         )
+        self.tables_once(matches, path)
         return Round(number=index + 1, stage=stage or "swiss", matches=matches)
+
+    def tables_once(self, matches: tuple[Match, ...], path: str) -> None:
+        """Two matches at one table of a round cannot both be played there (a bye's table is not a seat)."""
+        first_at: dict[int, int] = {}
+        for m, match in enumerate(matches):
+            if match.b is None:
+                continue
+            if match.table in first_at:
+                earlier = f"{path}.matches[{first_at[match.table]}]"
+                self.problem(
+                    f"{path}.matches[{m}].table", f"table {match.table} is already used by {earlier}"
+                )
+            else:
+                first_at[match.table] = m
 
     def match(
         self,
@@ -348,7 +404,19 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "game": replay.game,
-        "players": [{"id": player.id, "name": player.name} for player in replay.players],
+        "players": [_player_to_json(player) for player in replay.players],
         "rounds": rounds,
         "drops": [{"player": drop.player, "after_round": drop.after_round} for drop in replay.drops],
     }
+
+
+def _player_to_json(player: Player) -> dict[str, Any]:
+    """A player's object; the optional keys only when set, so exports without them are unchanged."""
+    row: dict[str, Any] = {"id": player.id, "name": player.name}
+    if player.joined_round != 1:
+        row["joined_round"] = player.joined_round
+    if player.byes:
+        row["byes"] = player.byes
+    if player.fixed_table is not None:
+        row["fixed_table"] = player.fixed_table
+    return row

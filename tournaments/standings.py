@@ -22,6 +22,10 @@ Magic (``game: mtg``), after points, each percentage floored at 1/3 where the sp
   Rules); a bye counts as a 2-0. ``gw`` is the player's own GW% floored at 1/3; ``ogw`` the mean of the
   opponents' GW%, each floored at 1/3. Matches without a ``games`` tally add no games.
 
+Late entries (``players[].joined_round`` N): each Swiss round numbered below N that the replay holds is a
+match loss (0 points, a loss in ``record``) with no opponent. Yu-Gi-Oh! leaves it out of MW% (as a bye);
+Magic counts it as a round played and a 0-2 in games (the mirror of a bye's 2-0).
+
 Both games: byes are not opponents; an opponent met twice counts twice; the mean over no opponents is 0; a
 percentage with nothing to count (no rounds, no games) is 0 before any floor.
 
@@ -95,6 +99,15 @@ def tiebreak_number(points: int, omw: Fraction, oomw: Fraction) -> int:
     )
 
 
+def _tiebreak_number_scaled(points: int, omw: int, omw_unit: int, oomw: int, oomw_unit: int) -> int:
+    """:func:`tiebreak_number` for ``omw / omw_unit`` and ``oomw / oomw_unit``, in integers only."""
+    return (
+        min(max(points, 0), 99) * 1_000_000
+        + min((2 * omw * 1000 + omw_unit) // (2 * omw_unit), 999) * 1000
+        + min((2 * oomw * 1000 + oomw_unit) // (2 * oomw_unit), 999)
+    )
+
+
 def _flips(player_ids: list[str]) -> list[str]:
     base = hashlib.sha256("".join(f"{player_id}\n" for player_id in sorted(player_ids)).encode())
     flips = []
@@ -105,8 +118,62 @@ def _flips(player_ids: list[str]) -> list[str]:
     return flips
 
 
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """The standings' working columns (indexed like ``ids``) and the ranked order, before rows are built."""
+
+    ids: list[str]
+    order: list[int]
+    points: list[int]
+    wins: list[int]
+    losses: list[int]
+    draws: list[int]
+    names: tuple[str, ...]
+    scaled: list[tuple[int, ...]]
+    denominators: tuple[int, ...]
+    numbers: list[int | None]
+    flips: list[str]
+
+
 def standings_rows(replay: Replay) -> list[StandingRow]:
     """The Swiss standings of ``replay``, best first, ranks 1..n (see the module docstring for the rules)."""
+    table = _table(replay)
+    dropped = {drop.player for drop in replay.drops}
+    ids = table.ids
+    return [
+        StandingRow(
+            rank=rank,
+            player=ids[i],
+            points=table.points[i],
+            wins=table.wins[i],
+            losses=table.losses[i],
+            draws=table.draws[i],
+            tiebreakers=tuple(
+                (name, Fraction(value, denominator))
+                for name, value, denominator in zip(
+                    table.names, table.scaled[i], table.denominators, strict=True
+                )
+            ),
+            tiebreak_number=table.numbers[i],
+            tiebreak_flip=table.flips[i],
+            dropped=ids[i] in dropped,
+        )
+        for rank, i in enumerate(table.order, start=1)
+    ]
+
+
+def ranking(replay: Replay) -> list[tuple[str, int]]:
+    """``(player, points)`` in standing order, best first: what pairing needs, without building the rows.
+
+    The same order as :func:`standings_rows` (one computation behind both), so pairing and standings never
+    disagree on who leads; it skips the exact Fractions the rows carry, which cost most of the time on big
+    events.
+    """
+    table = _table(replay)
+    return [(table.ids[i], table.points[i]) for i in table.order]
+
+
+def _table(replay: Replay) -> _Table:
     ids = [player.id for player in replay.players]
     index = {player_id: i for i, player_id in enumerate(ids)}
     count = len(ids)
@@ -121,6 +188,17 @@ def standings_rows(replay: Replay) -> list[StandingRow]:
     game_draws = [0] * count
     # Each player's opponents, with the match points the player earned in that match (for head-to-head).
     opponents: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+
+    # A late entry's missed Swiss rounds are match losses with no opponent: in Yu-Gi-Oh! they stay out of
+    # MW% (no match against an opponent, like a bye); in Magic each is a round played for 0 points and a 0-2.
+    swiss_numbers = [round_.number for round_ in replay.rounds if round_.stage == "swiss"]
+    for player in replay.players:
+        if player.joined_round > 1:
+            missed = sum(1 for number in swiss_numbers if number < player.joined_round)
+            i = index[player.id]
+            losses[i] += missed
+            rounds_played[i] += missed
+            game_losses[i] += 2 * missed
 
     for round_ in replay.rounds:
         if round_.stage != "swiss":
@@ -186,8 +264,7 @@ def standings_rows(replay: Replay) -> list[StandingRow]:
         scaled = list(zip(omw, oomw, strict=True))
         denominators = (unit**2, unit**3)
         numbers = [
-            tiebreak_number(points[i], Fraction(omw[i], unit**2), Fraction(oomw[i], unit**3))
-            for i in range(count)
+            _tiebreak_number_scaled(points[i], omw[i], unit**2, oomw[i], unit**3) for i in range(count)
         ]
     else:
         names = ("omw", "gw", "ogw")
@@ -212,25 +289,19 @@ def standings_rows(replay: Replay) -> list[StandingRow]:
         range(count), key=lambda i: (-points[i], *(-value for value in scaled[i]), flips[i], ids[i])
     )
     order = _break_full_ties(order, points, scaled, opponents, flips, ids)
-    dropped = {drop.player for drop in replay.drops}
-    return [
-        StandingRow(
-            rank=rank,
-            player=ids[i],
-            points=points[i],
-            wins=wins[i] + byes[i],
-            losses=losses[i],
-            draws=draws[i],
-            tiebreakers=tuple(
-                (name, Fraction(value, denominator))
-                for name, value, denominator in zip(names, scaled[i], denominators, strict=True)
-            ),
-            tiebreak_number=numbers[i],
-            tiebreak_flip=flips[i],
-            dropped=ids[i] in dropped,
-        )
-        for rank, i in enumerate(order, start=1)
-    ]
+    return _Table(
+        ids=ids,
+        order=order,
+        points=points,
+        wins=[wins[i] + byes[i] for i in range(count)],
+        losses=losses,
+        draws=draws,
+        names=names,
+        scaled=scaled,
+        denominators=denominators,
+        numbers=numbers,
+        flips=flips,
+    )
 
 
 def _break_full_ties(

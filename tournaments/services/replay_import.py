@@ -1,8 +1,8 @@
 """Importing an event run elsewhere from its event replay (``shared/spec/event-replay-format.md``).
 
-The whole replay is checked first (:func:`tournaments.replay.read_replay`, plus what the database needs on
-top: one match a table in each round), and every problem is reported at once, located by its path; only
-then is anything written, in one transaction, so a refused file leaves nothing behind.
+The whole replay is checked first (:func:`tournaments.replay.read_replay`) and every problem is reported at
+once, located by its path; only then is anything written, in one transaction, so a refused file leaves
+nothing behind.
 
 What the import makes, written down:
 - one new account per replay player, never a real one: the username is ``<event slug>.<player id>``, or,
@@ -59,44 +59,9 @@ def imported_username(slug: str, player_id: str) -> str:
     return f"{slug}.{readable[: max(room, 0)]}-{digest}"
 
 
-def table_problems(document: object) -> list[dict[str, str]]:
-    """Two matches at one table of a round, which the replay format allows but an event cannot hold.
-
-    Read from the raw document, tolerating any shape, so these are reported with the replay's own problems.
-    """
-    problems: list[dict[str, str]] = []
-    rounds = document.get("rounds") if isinstance(document, dict) else None
-    for r, round_ in enumerate(rounds if isinstance(rounds, list) else []):
-        matches = round_.get("matches") if isinstance(round_, dict) else None
-        first_at: dict[int, int] = {}
-        for m, match in enumerate(matches if isinstance(matches, list) else []):
-            if not isinstance(match, dict) or match.get("b") is None or match.get("result") == "bye":
-                continue  # a bye gets no table in the event
-            table = match.get("table")
-            if not isinstance(table, int) or isinstance(table, bool):
-                continue  # read_replay reports it
-            if table in first_at:
-                problems.append(
-                    {
-                        "path": f"rounds[{r}].matches[{m}].table",
-                        "message": f"table {table} is already used by rounds[{r}].matches[{first_at[table]}]",
-                    }
-                )
-            else:
-                first_at[table] = m
-    return problems
-
-
 def replay_checked(document: object) -> Replay:
-    """The replay, or :class:`ReplayError` listing every problem (the format's and the import's)."""
-    extra = table_problems(document)
-    try:
-        replay = read_replay(document)
-    except ReplayError as error:
-        raise ReplayError(error.problems + extra) from None
-    if extra:
-        raise ReplayError(extra)
-    return replay
+    """The replay, or :class:`ReplayError` listing every problem."""
+    return read_replay(document)
 
 
 def _free_slug(name: str, slug: str) -> str:

@@ -1,6 +1,7 @@
 """Reading and writing event replays (shared/spec/event-replay-format.md); pure Python, no database."""
 
 import copy
+from typing import Any
 
 import pytest
 
@@ -173,3 +174,81 @@ def test_a_dropped_player_paired_again_is_a_problem():
 def test_the_error_message_names_every_problem():
     with pytest.raises(ReplayError, match=r"2 problem\(s\).*format.*game"):
         read_replay({"players": [], "rounds": []})
+
+
+# ---- optional per-player keys: late entry, byes awarded up front, a fixed seat ----------------------------
+
+
+def with_players(*players: dict[str, Any]) -> dict[str, Any]:
+    document = copy.deepcopy(VALID)
+    document["players"] = [*players, {"id": "p2"}, {"id": "p3"}]
+    document["drops"] = []
+    return document
+
+
+def test_late_entry_up_front_byes_and_fixed_table_are_read_and_written_back():
+    document = with_players({"id": "p1", "name": "Yugi Muto", "byes": 2, "fixed_table": 12})
+    document["players"][2] = {"id": "p3", "name": "p3", "joined_round": 1}
+    document["players"].append({"id": "p4", "name": "Mai", "joined_round": 2})
+
+    replay = read_replay(document)
+
+    assert replay.players[0] == Player("p1", "Yugi Muto", joined_round=1, byes=2, fixed_table=12)
+    assert replay.players[3] == Player("p4", "Mai", joined_round=2)
+    written = replay_to_json(replay)["players"]
+    assert written[0] == {"id": "p1", "name": "Yugi Muto", "byes": 2, "fixed_table": 12}
+    assert written[2] == {"id": "p3", "name": "p3"}  # defaults are not written: old exports stay the same
+    assert written[3] == {"id": "p4", "name": "Mai", "joined_round": 2}
+    assert read_replay(replay_to_json(replay)) == replay
+
+
+def test_bad_per_player_keys_are_located():
+    document = with_players(
+        {"id": "p1", "joined_round": 0, "byes": -1, "fixed_table": "7"},
+    )
+    document["players"].append({"id": "p4", "joined_round": True, "fixed_table": 3})
+    document["players"].append({"id": "p5", "fixed_table": 3})
+
+    by_path = {problem["path"]: problem["message"] for problem in problems_of(document)}
+
+    assert set(by_path) == {
+        "players[0].joined_round",
+        "players[0].byes",
+        "players[0].fixed_table",
+        "players[3].joined_round",
+        "players[4].fixed_table",
+    }
+    assert "table 3 is already fixed for players[3]" in by_path["players[4].fixed_table"]
+
+
+def test_a_late_entry_paired_before_joining_is_a_problem():
+    document = with_players({"id": "p1", "joined_round": 2})
+
+    assert problems_of(document) == [
+        {"path": "rounds[0].matches[0].a", "message": "'p1' joined in round 2 but is paired in round 1"}
+    ]
+
+
+def test_two_matches_at_one_table_of_a_round_are_refused_at_the_second():
+    document = {
+        "format": "event-replay/1",
+        "game": "yugioh",
+        "players": [{"id": f"p{i}"} for i in range(1, 5)],
+        "rounds": [
+            {
+                "number": 1,
+                "stage": "swiss",
+                "matches": [
+                    {"table": 1, "a": "p1", "b": "p2", "result": "a"},
+                    {"table": 1, "a": "p3", "b": "p4", "result": "b"},
+                ],
+            }
+        ],
+    }
+
+    with pytest.raises(ReplayError) as refused:
+        read_replay(document)
+
+    assert refused.value.problems == [
+        {"path": "rounds[0].matches[1].table", "message": "table 1 is already used by rounds[0].matches[0]"}
+    ]

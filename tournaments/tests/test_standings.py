@@ -251,3 +251,69 @@ def test_property_ranks_points_and_determinism(document):
     shuffled = copy.deepcopy(document)
     shuffled["players"].reverse()  # the order players are listed in changes nothing
     assert compute(shuffled) == output
+
+
+# ---- late entries: the rounds they missed are losses ------------------------------------------------------
+
+
+def late(document, player, joined_round):
+    document = copy.deepcopy(document)
+    for entry in document["players"]:
+        if entry["id"] == player:
+            entry["joined_round"] = joined_round
+    return document
+
+
+def test_yugioh_late_entry_has_a_loss_per_missed_round_outside_match_win_percentage():
+    # R1: A beat B, C bye (D not yet entered).  R2: D beat A, C beat B.  D joined in round 2.
+    document = late(
+        replay(
+            "yugioh",
+            "ABCD",
+            [
+                ("swiss", [m("A", "B", "a"), m("C", None, "bye")]),
+                ("swiss", [m("D", "A", "a"), m("C", "B", "a")]),
+            ],
+        ),
+        "D",
+        2,
+    )
+
+    rows = by_player(compute(document))
+
+    assert rows["D"]["points"] == 3
+    assert rows["D"]["record"] == {"wins": 1, "losses": 1, "draws": 0}
+    # D's MW% is 1/1 (the missed round has no opponent), so A's omw is (B 0 + D 1) / 2
+    assert rows["A"]["tiebreakers"]["omw"] == 0.5
+
+
+def test_magic_late_entry_counts_missed_rounds_as_played_and_lost_nil_two():
+    # R1: A beat B 2-1 (C not yet entered).  R2: C beat A 2-0, B bye.  C joined in round 2.
+    document = late(
+        replay(
+            "mtg",
+            "ABC",
+            [
+                ("swiss", [m("A", "B", "a", (2, 1))]),
+                ("swiss", [m("C", "A", "a", (2, 0)), m("B", None, "bye")]),
+            ],
+        ),
+        "C",
+        2,
+    )
+
+    rows = by_player(compute(document))
+
+    assert rows["C"]["record"] == {"wins": 1, "losses": 1, "draws": 0}
+    # C: 3 match points over 2 rounds (.5); games 2-0 and a 0-2 for the missed round: 6/12 = .5
+    assert rows["C"]["tiebreakers"]["gw"] == 0.5
+    assert rows["A"]["tiebreakers"]["omw"] == 0.5  # (B .5 + C .5) / 2; C at 1.0 without the missed round
+
+
+def test_a_late_entry_beyond_the_rounds_played_has_only_the_rounds_that_exist_as_losses():
+    document = late(replay("yugioh", "ABC", [("swiss", [m("A", "B", "a")])] * 2), "C", 5)
+
+    row = by_player(compute(document))["C"]
+
+    assert row["record"] == {"wins": 0, "losses": 2, "draws": 0}
+    assert row["points"] == 0
