@@ -45,7 +45,9 @@ format: $(VENV)/.dev
 	$(BIN)/ruff check --fix .
 
 bench: $(VENV)/.dev
-	@if [ -d bench ]; then for script in bench/*.py; do $(BIN)/python $$script; done; else echo "No benchmarks yet."; fi
+	$(BIN)/python bench/judge.py
+	$(BIN)/python bench/standings.py
+	bench/peers_venv.sh && $(BIN)/python bench/pairing.py   # the peers run in their own venv
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .mypy_cache .ruff_cache
