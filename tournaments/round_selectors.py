@@ -153,8 +153,10 @@ def unpaired_players(round_: Round) -> QuerySet[Registration]:
     if round_.stage != Round.Stage.SWISS:
         return Registration.objects.none()
     # Match.Meta.ordering must not reach inside the UNION: SQLite refuses ORDER BY in its parts.
-    paired = round_.matches.order_by().values_list("player_a_id", flat=True).union(
-        round_.matches.filter(player_b__isnull=False).order_by().values_list("player_b_id", flat=True)
+    paired = (
+        round_.matches.order_by()
+        .values_list("player_a_id", flat=True)
+        .union(round_.matches.filter(player_b__isnull=False).order_by().values_list("player_b_id", flat=True))
     )
     return (
         round_.event.registrations.filter(
