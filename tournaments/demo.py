@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -238,6 +238,10 @@ def _upcoming_magic_event(organizer: User, players: list[User], now: datetime) -
 def demo_load() -> DemoSummary:
     """Create (or find) the demo event, its people, decks, two rounds and one disputed match."""
     organizer = _user(*ORGANIZER)
+    # The store's organizer creates events (the permission store staff get).
+    organizer.user_permissions.add(
+        Permission.objects.get(codename="add_event", content_type__app_label="tournaments")
+    )
     judge = _user(*JUDGE)
     players = {username: _user(username, first, last) for username, first, last in PLAYERS}
     now = timezone.now()

@@ -26,6 +26,7 @@ urlpatterns = [
         name="event-side-check",
     ),
     path("organize/", views.organize, name="organize"),
+    path("organize/new/", views.event_new, name="event-new"),
     # Running the event: the public round pages, the organizer's dashboard and its forms, the downloads.
     path("events/<slug:slug>/pairings/", views.event_pairings, name="event-pairings"),
     path("events/<slug:slug>/rounds/<int:number>/pairings/", views.event_pairings, name="round-pairings"),

@@ -11,13 +11,13 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from matches.models import Match
 from tests.browser.match_steps import LAPTOP, PHONE, Person, arrive
 from tournaments.models import Event, Round
-from tournaments.services import event_create
 from tournaments.tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -75,25 +75,28 @@ def _table_of(event: Event, number: int, user: Any) -> int | None:
 
 def test_an_eight_player_event_with_a_top_4_runs_from_the_pages(live_server, browser):
     olivia = UserFactory(username="olivia", first_name="Olivia", last_name="Organizer")
+    olivia.user_permissions.add(Permission.objects.get(codename="add_event"))
     users = {
         name: UserFactory(username=name, first_name=first, last_name=last) for name, first, last in PLAYERS
     }
-    event = event_create(
-        name="Friday Night Yu-Gi-Oh!",
-        slug="friday",
-        game="yugioh",
-        starts_at=timezone.now(),
-        organizer=olivia,
-        top_cut=4,
-    )
     organizer = arrive(browser, live_server, username="olivia", name="Olivia Organizer", viewport=LAPTOP)
+
+    # given: the organizer creates the evening's event: 8 players would get no top cut, she wants a top 4
+    organizer.open(f"{live_server.url}/organize/new/")
+    organizer.page.get_by_label("Name:", exact=True).fill("Friday Night Yu-Gi-Oh!")
+    organizer.page.get_by_label("Starts at").fill(timezone.localtime().strftime("%Y-%m-%dT%H:%M"))
+    organizer.page.get_by_label("Top cut:", exact=True).select_option(label="Top 4")
+    organizer.page.get_by_role("button", name="Create the event").click()
+    expect(organizer.page.locator("h1")).to_have_text("Friday Night Yu-Gi-Oh!")
+    event = Event.objects.get()
+    assert event.top_cut == 4
     players = {
         username: arrive(browser, live_server, username=username, name=user.get_full_name(), viewport=PHONE)
         for username, user in users.items()
     }
     run = f"{live_server.url}/events/{event.slug}/run/"
 
-    # given: seven players entered at the counter; Duke checks himself in with the code on the screen
+    # and: seven players entered at the counter; Duke checks himself in with the code on the screen
     organizer.open(run)
     for username in list(users)[:7]:
         organizer.page.get_by_label("Enter a player by username").fill(username)

@@ -8,6 +8,7 @@ from tournaments.views.deck_staff import (
     event_side_check,
     round_deck_checks,
 )
+from tournaments.views.event_new import event_new
 from tournaments.views.event_page import event_url
 from tournaments.views.events import event_detail, home, organize
 from tournaments.views.exports import event_export_matches, event_export_replay, event_export_standings
@@ -36,6 +37,7 @@ __all__ = [
     "event_export_replay",
     "event_export_standings",
     "event_my_deck",
+    "event_new",
     "event_pairings",
     "event_projector",
     "event_run",
