@@ -1,12 +1,12 @@
 from django.urls import path
 
 from tournaments import api
-from tournaments.api_events import documents, imports, registrations, rounds
+from tournaments.api_events import documents, events, imports, registrations, rounds
 
 urlpatterns = [
     path("auth/token/", api.TokenObtainApi.as_view(), name="api-token"),
     path("me/", api.MeApi.as_view(), name="api-me"),
-    path("events/", api.EventListApi.as_view(), name="api-events"),
+    path("events/", events.EventsApi.as_view(), name="api-events"),
     # Before events/<slug>/, which "import" would otherwise match (the import refuses that slug).
     path("events/import/", imports.EventImportApi.as_view(), name="api-event-import"),
     path("events/<slug:slug>/", api.EventDetailApi.as_view(), name="api-event"),

@@ -1,5 +1,7 @@
 """Importing an event run elsewhere from its ``event-replay/1`` document; the caller organizes it.
 
+Only store staff import (the ``tournaments.add_event`` permission, as for creating an event).
+
 A refused replay answers 400 with every problem located by its path, ``{"replay": [{"path", "message"}]}``,
 and nothing is created. Send an ``Idempotency-Key`` header: a retry returns the event the first call made.
 """
@@ -21,6 +23,7 @@ from tournaments import services
 from tournaments.api import EventListApi
 from tournaments.api_events.access import tournament_call
 from tournaments.api_events.documents import EventReplaySerializer
+from tournaments.api_events.events import MayCreateEvents
 
 
 @extend_schema_field(EventReplaySerializer)
@@ -44,9 +47,9 @@ class ImportProblemsSerializer(serializers.Serializer[object]):
 
 
 class EventImportApi(APIView):
-    """Create a finished (or running) event from an event replay; any logged-in user may import."""
+    """Create a finished (or running) event from an event replay; store staff import."""
 
-    permission_classes = [IsAuthenticated]
+    permission_classes = [IsAuthenticated, MayCreateEvents]
 
     @extend_schema_serializer(component_name="EventImport")
     class InputSerializer(serializers.Serializer[object]):

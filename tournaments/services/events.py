@@ -7,7 +7,7 @@ from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from rules.engine.end_of_round import procedure_fits_game
@@ -35,8 +35,12 @@ def _settings_errors(
     structure_table: str,
 ) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
-    if slug in RESERVED_SLUGS:
+    if not slug:
+        errors["slug"] = ["The name makes no address: give a slug (letters, digits, hyphens)."]
+    elif slug in RESERVED_SLUGS:
         errors["slug"] = [f"{slug!r} is a word the site's addresses use: choose another."]
+    elif Event.objects.filter(slug=slug).exists():
+        errors["slug"] = [f"The slug {slug!r} is taken: choose another."]
     if not procedure_fits_game(game, end_of_round):
         errors["end_of_round"] = [f"{end_of_round!r} is not an end-of-round procedure for {game!r} events."]
     if swiss_rounds is not None and not 1 <= swiss_rounds <= 20:
@@ -85,21 +89,27 @@ def event_create(
     )
     if errors:
         raise ValidationError(errors)
-    event = Event.objects.create(
-        name=name,
-        slug=slug,
-        game=game,
-        starts_at=starts_at,
-        round_minutes=round_minutes,
-        end_of_round=end_of_round,
-        swiss_rounds=swiss_rounds,
-        top_cut=top_cut,
-        top_cut_untimed=top_cut_untimed,
-        byes_allowed=byes_allowed,
-        decklist_deadline=decklist_deadline,
-        structure_table=structure_table,
-        event_code=event_code_new(),
-    )
+    try:
+        with transaction.atomic():  # a savepoint: an event created by a racing request is a slug error
+            event = Event.objects.create(
+                name=name,
+                slug=slug,
+                game=game,
+                starts_at=starts_at,
+                round_minutes=round_minutes,
+                end_of_round=end_of_round,
+                swiss_rounds=swiss_rounds,
+                top_cut=top_cut,
+                top_cut_untimed=top_cut_untimed,
+                byes_allowed=byes_allowed,
+                decklist_deadline=decklist_deadline,
+                structure_table=structure_table,
+                event_code=event_code_new(),
+            )
+    except IntegrityError:
+        if not Event.objects.filter(slug=slug).exists():
+            raise
+        raise ValidationError({"slug": [f"The slug {slug!r} is taken: choose another."]}) from None
     EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
     return event
 

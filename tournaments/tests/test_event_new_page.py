@@ -68,3 +68,14 @@ def test_a_player_cannot_create_events():
 
     assert response.status_code == 403
     assert not Event.objects.exists()
+
+
+def test_a_second_event_with_the_same_name_is_refused_with_its_address_taken_not_a_crash():
+    client, _ = _staff_client()
+    client.post("/organize/new/", FORM)
+
+    response = client.post("/organize/new/", FORM)
+
+    assert response.status_code == 400
+    assert "The slug &#x27;friday-locals&#x27; is taken" in response.content.decode()
+    assert Event.objects.count() == 1

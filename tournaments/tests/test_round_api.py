@@ -6,7 +6,7 @@ import copy
 from typing import Any, cast
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -320,8 +320,15 @@ def _counts() -> tuple[int, int, int]:
     return User.objects.count(), Event.objects.count(), Match.objects.count()
 
 
-def test_any_logged_in_user_imports_a_replay_and_organizes_the_event():
-    importer = _user("ishizu")
+def _store_staff(username: str = "ishizu") -> User:
+    """A user who may create events, and so import them."""
+    user = _user(username)
+    user.user_permissions.add(Permission.objects.get(codename="add_event"))
+    return user
+
+
+def test_store_staff_import_a_replay_and_organize_the_event():
+    importer = _store_staff()
 
     response = client_for(importer).post(
         f"{BASE}/import/", {"name": "Duelist Kingdom", "replay": SWISS}, format="json"
@@ -343,8 +350,19 @@ def test_an_import_needs_a_login():
     assert not Event.objects.exists()
 
 
+def test_a_player_without_the_permission_to_add_events_cannot_import():
+    player = _user("joey")
+    before = _counts()
+
+    response = client_for(player).post(f"{BASE}/import/", {"name": "X", "replay": SWISS}, format="json")
+
+    assert response.status_code == 403
+    assert "store staff" in response.json()["detail"]
+    assert _counts() == before
+
+
 def test_a_bad_replay_is_a_400_locating_every_problem_and_creates_nothing():
-    importer = _user("ishizu")
+    importer = _store_staff()
     document = copy.deepcopy(SWISS)
     document["format"] = "replay"
     document["rounds"][0]["matches"][1]["b"] = "p9"
@@ -363,7 +381,7 @@ def test_a_bad_replay_is_a_400_locating_every_problem_and_creates_nothing():
 
 
 def test_a_missing_replay_is_reported_like_any_other_problem():
-    response = client_for(_user("ishizu")).post(f"{BASE}/import/", {"name": "Empty"}, format="json")
+    response = client_for(_store_staff()).post(f"{BASE}/import/", {"name": "Empty"}, format="json")
 
     assert response.status_code == 400
     assert response.json() == {
@@ -372,7 +390,7 @@ def test_a_missing_replay_is_reported_like_any_other_problem():
 
 
 def test_a_repeated_import_with_the_same_key_makes_one_event():
-    client = client_for(_user("ishizu"))
+    client = client_for(_store_staff())
     body = {"name": "Duelist Kingdom", "replay": SWISS}
 
     first = client.post(f"{BASE}/import/", body, format="json", HTTP_IDEMPOTENCY_KEY="import-1")
@@ -404,7 +422,7 @@ def test_a_repeated_import_with_the_same_key_makes_one_event():
     ],
 )
 def test_a_replay_of_any_shape_is_answered_with_located_problems(replay, path):
-    response = client_for(_user("ishizu")).post(
+    response = client_for(_store_staff()).post(
         f"{BASE}/import/", {"name": "Odd", "replay": replay}, format="json"
     )
 

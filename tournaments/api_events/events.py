@@ -1,0 +1,122 @@
+"""The events collection: anyone lists the events they may see; store staff create one and organize it.
+
+Creating is for store staff, the Django permission ``tournaments.add_event`` (as on the new-event page);
+:class:`MayCreateEvents` also guards the replay import, the other way an event comes into being. Only shapes
+are checked here: ``event_create`` decides what fits the game (a procedure, a top cut size), so the page and
+the API refuse the same things under the same field names. Send an ``Idempotency-Key`` header with the
+POST: a retry returns the event the first call made.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django.contrib.auth.models import User
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.models import Game
+from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post
+from tournaments import services
+from tournaments.api import EventListApi
+from tournaments.api_events.access import tournament_call
+
+ADD_EVENT = "tournaments.add_event"
+MAX_ROUND_MINUTES = 180  # as on the new-event page
+
+
+class MayCreateEvents(BasePermission):
+    """Writes for store staff only; reads are left to the permission listed with it.
+
+    Listed after DRF's ``IsAuthenticated(OrReadOnly)``, which answers a caller without a login with a 401
+    and which the schema generator reads to document who may call (it knows only DRF's own classes).
+    """
+
+    message = "Only store staff create events: ask the store for the permission to add events."
+
+    def has_permission(self, request: Request, view: APIView) -> bool:
+        return request.method in SAFE_METHODS or request.user.has_perm(ADD_EVENT)
+
+
+class EventsApi(EventListApi):
+    """The events the caller may see; store staff create an event, which they then organize."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly, MayCreateEvents]
+
+    @extend_schema_serializer(component_name="EventCreate")
+    class InputSerializer(serializers.Serializer[object]):
+        name = serializers.CharField(max_length=200)
+        slug = serializers.SlugField(
+            max_length=80, required=False, allow_blank=True, default="", help_text="Default: from the name."
+        )
+        game = serializers.ChoiceField(choices=Game.choices)
+        starts_at = serializers.DateTimeField()
+        round_minutes = serializers.IntegerField(
+            required=False, default=40, min_value=1, max_value=MAX_ROUND_MINUTES
+        )
+        end_of_round = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            default="",
+            max_length=24,
+            help_text="ygo_lp, ygo_double_loss (Yu-Gi-Oh!) or mtg_five_turns (Magic); "
+            "empty: the game's current procedure.",
+        )
+        swiss_rounds = serializers.IntegerField(
+            required=False, allow_null=True, default=None, help_text="1 to 20; null: from attendance."
+        )
+        top_cut = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="0 (none), 2, 4, 8, ... 128; null: from attendance.",
+        )
+        top_cut_untimed = serializers.BooleanField(required=False, default=False)
+        byes_allowed = serializers.BooleanField(required=False, default=False)
+        decklist_deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+    @extend_schema_serializer(component_name="EventOrganized")
+    class CreatedSerializer(EventListApi.OutputSerializer):
+        """The event as its organizer sees it: with the check-in code and the planned structure."""
+
+        # A plain string: a second component with the events' status enum would make its name ambiguous.
+        status = serializers.CharField(read_only=True, help_text='"registration": players may enter.')
+        event_code = serializers.CharField(
+            read_only=True, help_text="Players check themselves in with it: show it at the venue only."
+        )
+
+        class Meta(EventListApi.OutputSerializer.Meta):
+            fields = [
+                *EventListApi.OutputSerializer.Meta.fields,
+                "event_code",
+                "swiss_rounds",
+                "top_cut",
+                "top_cut_untimed",
+                "byes_allowed",
+                "decklist_deadline",
+                "structure_table",
+            ]
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={201: CreatedSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="events_create",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        organizer = cast(User, request.user)
+
+        def create() -> tuple[int, dict[str, Any]]:
+            # The service refuses a taken or empty slug (also when two requests race) as a 400 on "slug";
+            # after the Idempotency-Key, so a retry replays its event rather than find its slug taken.
+            event = services.event_create(organizer=organizer, **data)
+            return status.HTTP_201_CREATED, dict(self.CreatedSerializer(event).data)
+
+        return idempotent_post(request, tournament_call(create))
