@@ -1,8 +1,14 @@
-"""The judge page: describe or paste a dispute, get the ruling; and a stored ruling, shown as given."""
+"""The judge page: describe or paste a dispute, get the ruling; and a stored ruling, shown as given.
+
+Both games share one page and one POST flow; :class:`Builder` holds the forms of the game being described,
+so the match dispute page (``matches.views.disputes``) reuses exactly what this page shows.
+"""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 from django.contrib.auth.decorators import login_required
@@ -13,32 +19,78 @@ from django.shortcuts import get_object_or_404, redirect, render
 from config.http import HtmxHttpRequest
 from rules import engine, services
 from rules.forms import CardFormSet, DisputeJsonForm, YugiohActionForm, YugiohStateForm, build_yugioh_dispute
+from rules.forms_mtg import MtgActionForm, MtgCardFormSet, MtgStateForm, StackFormSet, build_mtg_dispute
 from rules.selectors import rulings_visible_to
 
 BUILDER_PREFILL = ("turn", "turn_player", "phase", "step", "lp_a", "lp_b", "revision")
+MTG_BUILDER_PREFILL = ("turn", "active_player", "phase", "step", "life_a", "life_b", "revision")
+GAMES = ("yugioh", "mtg")
+
+
+@dataclass
+class Builder:
+    """The builder forms of one game, by their template names, and the function that assembles them."""
+
+    game: str
+    forms: dict[str, Any]
+    build: Callable[..., dict[str, Any]]
+
+    def is_valid(self) -> bool:
+        # Every form is validated (no short-circuit), so the page shows all the errors at once.
+        results = [form.is_valid() for form in self.forms.values()]
+        return all(results)
+
+    def dispute(self) -> dict[str, Any]:
+        """The dispute document the (valid) forms describe."""
+        return self.build(**self.forms)
+
+    def context(self) -> dict[str, Any]:
+        return {"game": self.game, **self.forms}
+
+
+def builder_for(game: str, data: Mapping[str, Any] | None, initial: dict[str, Any]) -> Builder:
+    """The builder of ``game`` ("mtg", else Yu-Gi-Oh!), bound to ``data`` when posted, else prefilled."""
+    if game == "mtg":
+        mtg_forms = {
+            "state": MtgStateForm(data, initial=initial),
+            "cards": MtgCardFormSet(data, prefix="cards"),
+            "stack": StackFormSet(data, prefix="stack"),
+            "action": MtgActionForm(data),
+        }
+        return Builder(game="mtg", forms=mtg_forms, build=build_mtg_dispute)
+    yugioh_forms = {
+        "state": YugiohStateForm(data, initial=initial),
+        "cards": CardFormSet(data, prefix="cards"),
+        "action": YugiohActionForm(data),
+    }
+    return Builder(game="yugioh", forms=yugioh_forms, build=build_yugioh_dispute)
+
+
+def prefill_from(query: Mapping[str, str], game: str) -> dict[str, Any]:
+    """The builder fields a link may prefill (e.g. ``?lp_a=4000`` or ``?game=mtg&life_b=7``)."""
+    keys = MTG_BUILDER_PREFILL if game == "mtg" else BUILDER_PREFILL
+    return {key: query[key] for key in keys if key in query}
 
 
 @login_required
 def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
-    """GET shows the forms (prefilled from the query string, e.g. ?lp_a=4000); POST judges and stores."""
+    """GET shows the forms of ``?game=`` (prefilled from the query string); POST judges and stores."""
     mode = request.POST.get("mode", request.GET.get("mode", "build"))
-    prefill = {key: request.GET[key] for key in BUILDER_PREFILL if key in request.GET}
-    state = YugiohStateForm(
-        request.POST if mode == "build" and request.method == "POST" else None, initial=prefill
+    game = request.POST.get("game", request.GET.get("game", "yugioh"))
+    game = game if game in GAMES else "yugioh"
+    posted = request.method == "POST"
+    builder = builder_for(
+        game, request.POST if posted and mode == "build" else None, prefill_from(request.GET, game)
     )
-    cards = CardFormSet(
-        request.POST if mode == "build" and request.method == "POST" else None, prefix="cards"
-    )
-    action = YugiohActionForm(request.POST if mode == "build" and request.method == "POST" else None)
-    pasted = DisputeJsonForm(request.POST if mode == "json" and request.method == "POST" else None)
+    pasted = DisputeJsonForm(request.POST if mode == "json" and posted else None)
     problems: list[dict[str, str]] = []
 
-    if request.method == "POST":
+    if posted:
         dispute: dict[str, Any] | None = None
         if mode == "json" and pasted.is_valid():
             dispute = pasted.cleaned_data["dispute"]
-        elif mode == "build" and state.is_valid() and cards.is_valid() and action.is_valid():
-            dispute = build_yugioh_dispute(state, cards, action)
+        elif mode == "build" and builder.is_valid():
+            dispute = builder.dispute()
         if dispute is not None:
             try:
                 ruling, _ = services.ruling_create(dispute=dispute, requested_by=cast(User, request.user))
@@ -47,14 +99,7 @@ def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
             else:
                 return redirect("ruling-detail", ruling_id=ruling.pk)
 
-    context = {
-        "mode": mode,
-        "state": state,
-        "cards": cards,
-        "action": action,
-        "pasted": pasted,
-        "problems": problems,
-    }
+    context = {"mode": mode, "pasted": pasted, "problems": problems, **builder.context()}
     return render(request, "rules/ruling_new.html", context, status=400 if problems else 200)
 
 

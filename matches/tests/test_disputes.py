@@ -146,10 +146,11 @@ def test_the_form_names_the_players_and_starts_from_8000_lp(match: Match):
     assert 'name="lp_b" value="1200"' in custom.content.decode()
 
 
-def test_a_magic_match_pastes_json_starting_from_20_life():
+def test_a_magic_match_can_still_paste_json_starting_from_20_life():
     match = MatchFactory(round=RoundFactory(event=EventFactory(game="mtg")))
 
-    page = browser(match.player_a).get(reverse("match-dispute-new", args=[match.pk])).content.decode()
+    url = reverse("match-dispute-new", args=[match.pk]) + "?mode=json"
+    page = browser(match.player_a).get(url).content.decode()
 
     assert "&quot;life&quot;: 20" in page
     assert 'name="lp_a"' not in page

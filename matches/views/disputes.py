@@ -1,7 +1,7 @@
 """The "Disputes" section of the match page, calling the judge engine from a match, and a judge's decision.
 
-A player (or judge) describes the game state with the judge page's own forms (``rules.forms``: the
-Yu-Gi-Oh! builder, or pasted JSON for either game), prefilled with the match's LP; the engine rules at once
+A player (or judge) describes the game state with the judge page's own forms (``rules.views.builder_for``:
+the builder of the event's game, or pasted JSON), prefilled with the starting life; the engine rules at once
 and a judge of the event confirms or overrules it. These views call the same services as the API.
 """
 
@@ -27,9 +27,9 @@ from matches.selectors import disputes_visible_to
 from matches.services import disputes as dispute_services
 from matches.services.access import MatchConflict, is_match_judge
 from matches.views.duels import display_name
-from rules.forms import CardFormSet, DisputeJsonForm, YugiohActionForm, YugiohStateForm, build_yugioh_dispute
+from rules.forms import DisputeJsonForm
 from rules.selectors import rulings_visible_to
-from rules.views import BUILDER_PREFILL
+from rules.views import builder_for, prefill_from
 
 # Each game's starting life, so the form opens on the usual totals.
 STARTING_LP = {"yugioh": 8000, "mtg": 20}
@@ -159,16 +159,14 @@ def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     if not dispute_services.may_open_dispute(match, user):
         raise PermissionDenied("Only the players of this match and the event's judges can call the judge.")
     game = match.round.event.game
-    # The builder describes Yu-Gi-Oh! duels only; a Magic game is pasted as JSON.
-    mode = request.POST.get("mode", request.GET.get("mode", "build")) if game == "yugioh" else "json"
+    mode = request.POST.get("mode", request.GET.get("mode", "build"))
     posted = request.method == "POST"
     lp = STARTING_LP.get(game)
-    prefill: dict[str, Any] = {"lp_a": lp, "lp_b": lp}
-    prefill.update({key: request.GET[key] for key in BUILDER_PREFILL if key in request.GET})
-    building = posted and mode == "build"
-    state = YugiohStateForm(request.POST if building else None, initial=prefill)
-    cards = CardFormSet(request.POST if building else None, prefix="cards")
-    action = YugiohActionForm(request.POST if building else None)
+    # Each game's builder names its life fields its own way (Yu-Gi-Oh! LP, Magic life).
+    life_keys = ("life_a", "life_b") if game == "mtg" else ("lp_a", "lp_b")
+    prefill: dict[str, Any] = dict.fromkeys(life_keys, lp)
+    prefill.update(prefill_from(request.GET, game))
+    builder = builder_for(game, request.POST if posted and mode == "build" else None, prefill)
     pasted = DisputeJsonForm(
         request.POST if posted and mode == "json" else None, initial={"dispute": _json_skeleton(game)}
     )
@@ -183,8 +181,8 @@ def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         dispute: dict[str, Any] | None = None
         if mode == "json" and pasted.is_valid():
             dispute = pasted.cleaned_data["dispute"]
-        elif mode == "build" and state.is_valid() and cards.is_valid() and action.is_valid():
-            dispute = build_yugioh_dispute(state, cards, action)
+        elif mode == "build" and builder.is_valid():
+            dispute = builder.dispute()
         if dispute is not None and opening.is_valid():
             try:
                 opened = dispute_services.dispute_open_with_ruling(
@@ -207,12 +205,9 @@ def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     context = {
         "match": match,
         "names": _names(match),
-        "game": game,
         "mode": mode,
-        "state": state,
-        "cards": cards,
-        "action": action,
         "pasted": pasted,
+        **builder.context(),
         "opening": opening,
         "problems": problems,
     }

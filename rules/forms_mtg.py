@@ -1,0 +1,264 @@
+"""The judge page's Magic: The Gathering builder: a game state, its permanents and stack, and the action.
+
+Like the Yu-Gi-Oh! builder in ``rules.forms`` it only assembles the dispute document of
+``shared/spec/dispute-format.md`` (sections "Magic: The Gathering state" and "Magic actions"); every rule is
+the engine's. Empty fields are left out, so the engine applies the spec's defaults or says what is missing.
+
+Combat is typed as text, one attacker per line, because a judge at a laptop types ``b1: a1, a2 | a1=2, a2=1``
+faster than they fill a nested formset; the syntax lives in :func:`parse_combat` and its help text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+PLAYERS = [("A", "A"), ("B", "B")]
+PHASES = [
+    ("beginning", "Beginning phase"),
+    ("main1", "Precombat main phase"),
+    ("combat", "Combat phase"),
+    ("main2", "Postcombat main phase"),
+    ("end", "Ending phase"),
+]
+STEPS = [
+    ("", "—"),
+    ("untap", "Untap (beginning)"),
+    ("upkeep", "Upkeep (beginning)"),
+    ("draw", "Draw (beginning)"),
+    ("beginning_of_combat", "Beginning of combat"),
+    ("declare_attackers", "Declare attackers"),
+    ("declare_blockers", "Declare blockers"),
+    ("combat_damage", "Combat damage"),
+    ("end_of_combat", "End of combat"),
+    ("end_of_turn", "End step"),
+    ("cleanup", "Cleanup"),
+]
+TYPES = [(t, t.capitalize()) for t in ("creature", "land", "artifact", "enchantment", "instant", "sorcery")]
+TYPES.append(("planeswalker", "Planeswalker"))
+SUPERTYPES = [("legendary", "Legendary"), ("basic", "Basic")]
+ABILITIES = [
+    ("first_strike", "First strike"),
+    ("flying", "Flying"),
+    ("trample", "Trample"),
+    ("haste", "Haste"),
+]
+ACTIONS = [
+    ("combat_damage", "Combat damage"),
+    ("declare_attackers", "Declare attackers"),
+    ("cast", "Cast a spell"),
+    ("play_land", "Play a land"),
+    ("draw", "Draw"),
+    ("cleanup", "Cleanup (hand size)"),
+    ("state_check", "State-based actions: is the game over?"),
+]
+# Which builder fields each action sends (spec, "Magic actions"); "combat" becomes the "attackers" list.
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "combat_damage": ("combat",),
+    "declare_attackers": ("player", "attackers"),
+    "cast": ("player", "card"),
+    "play_land": ("player", "card"),
+    "draw": ("player",),
+    "cleanup": ("player",),
+    "state_check": (),
+}
+COMBAT_HELP = (
+    "One attacker per line: attacker: blockers | damage assignment, e.g. “b1: a1, a2 | a1=2, a2=1”. "
+    "An unblocked attacker is just “b1”; leave out “| ...” to let the engine assign the damage in order."
+)
+# The tick boxes stay small and inline instead of taking the full width of a text input.
+CHECK_ATTRS = {"class": "inline-check"}
+
+
+def _optional_int(label: str, **kwargs: Any) -> forms.IntegerField:
+    return forms.IntegerField(min_value=0, required=False, label=label, **kwargs)
+
+
+def _ids(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def parse_combat(text: str) -> list[dict[str, Any]]:
+    """The ``attackers`` of a ``combat_damage`` action from the builder's text, one attacker per line.
+
+    Raises ``forms.ValidationError`` naming the line at fault, so the judge can fix it in place.
+    """
+    attackers: list[dict[str, Any]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        head, _, assignment_text = line.partition("|")
+        attacker, _, blockers_text = head.partition(":")
+        attacker = attacker.strip()
+        if not attacker or " " in attacker:
+            raise forms.ValidationError(f"Line {number}: start with the attacker's id, e.g. “b1: a1”.")
+        entry: dict[str, Any] = {"attacker": attacker, "blockers": _ids(blockers_text)}
+        assignment: dict[str, int] = {}
+        for part in _ids(assignment_text):
+            target, equals, amount = part.partition("=")
+            if not equals or not target.strip() or not amount.strip().isdigit():
+                raise forms.ValidationError(
+                    f"Line {number}: write each damage assignment as id=amount, e.g. “a1=2”."
+                )
+            assignment[target.strip()] = int(amount)
+        if assignment:
+            entry["assignment"] = assignment
+        attackers.append(entry)
+    return attackers
+
+
+class MtgStateForm(forms.Form):
+    revision = forms.ChoiceField(
+        choices=[("", "Classic (default)"), ("classic", "Classic"), ("current", "Current rules")],
+        required=False,
+        help_text="Current: today's legend rule, mulligan, no mana burn.",
+    )
+    turn = forms.IntegerField(min_value=1, initial=1)
+    active_player = forms.ChoiceField(choices=PLAYERS, label="Active player")
+    first_player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label="Played first")
+    phase = forms.ChoiceField(choices=PHASES, initial="main1")
+    step = forms.ChoiceField(choices=STEPS, required=False)
+    life_a = forms.IntegerField(required=False, label="A's life", initial=20)
+    life_b = forms.IntegerField(required=False, label="B's life", initial=20)
+    library_a = _optional_int("Cards in A's library")
+    library_b = _optional_int("Cards in B's library")
+    hand_a = _optional_int(
+        "Cards in A's hand", help_text="Or list the cards below (the list replaces this count)."
+    )
+    hand_b = _optional_int(
+        "Cards in B's hand", help_text="Or list the cards below (the list replaces this count)."
+    )
+    lands_played_a = _optional_int("Lands A played this turn")
+    lands_played_b = _optional_int("Lands B played this turn")
+
+
+class MtgCardForm(forms.Form):
+    """One card that matters. Its id (a1, b2, ...) is what the action and the combat lines refer to."""
+
+    card_id = forms.SlugField(max_length=20, required=False, label="Id")
+    name = forms.CharField(max_length=120, required=False)
+    controller = forms.ChoiceField(choices=PLAYERS, required=False)
+    location = forms.ChoiceField(
+        choices=[("battlefield", "Battlefield"), ("hand", "Hand")], required=False, label="Where"
+    )
+    power = _optional_int("Power")
+    toughness = _optional_int("Toughness")
+    damage = _optional_int("Damage marked")
+    entered_turn = forms.IntegerField(min_value=1, required=False, label="Entered on turn")
+    tapped = forms.BooleanField(required=False)
+    types = forms.MultipleChoiceField(
+        choices=TYPES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
+    )
+    supertypes = forms.MultipleChoiceField(
+        choices=SUPERTYPES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
+    )
+    abilities = forms.MultipleChoiceField(
+        choices=ABILITIES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
+    )
+
+    def is_blank(self) -> bool:
+        data = getattr(self, "cleaned_data", {})
+        return not any(data.get(field) for field in ("card_id", "name", "types", "power", "toughness"))
+
+
+MtgCardFormSet = forms.formset_factory(MtgCardForm, extra=6, max_num=40)
+
+
+class StackItemForm(forms.Form):
+    """One object on the stack; the first row is the bottom of the stack."""
+
+    card = forms.CharField(max_length=120, required=False, label="Card (id or name)")
+    player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False)
+    kind = forms.ChoiceField(choices=[("", "—"), ("spell", "Spell"), ("ability", "Ability")], required=False)
+
+
+StackFormSet = forms.formset_factory(StackItemForm, extra=3, max_num=20)
+
+
+class MtgActionForm(forms.Form):
+    type = forms.ChoiceField(choices=ACTIONS, label="What is disputed")
+    player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label="Acting player")
+    card = forms.CharField(
+        max_length=20, required=False, label="Card (id)", help_text="The spell cast or the land played."
+    )
+    attackers = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Attackers (ids)",
+        help_text="To declare attackers: separated by commas, e.g. “b1, b2”.",
+    )
+    combat = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
+        required=False,
+        label="Combat damage: who attacks, who blocks",
+        help_text=COMBAT_HELP,
+    )
+
+    def clean_combat(self) -> list[dict[str, Any]]:
+        return parse_combat(self.cleaned_data.get("combat") or "")
+
+
+def _card(data: dict[str, Any], number: int) -> tuple[str, str, dict[str, Any]]:
+    """Who controls the card, where it is, and the card as the dispute format writes it."""
+    player = data.get("controller") or "A"
+    card: dict[str, Any] = {"id": data.get("card_id") or f"{player.lower()}{number}"}
+    for field in ("name", "types", "supertypes", "power", "toughness", "damage", "abilities", "entered_turn"):
+        if data.get(field) not in (None, "", []):
+            card[field] = data[field]
+    if data.get("tapped"):
+        card["tapped"] = True
+    return player, data.get("location") or "battlefield", card
+
+
+def _players(s: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    players: dict[str, dict[str, Any]] = {}
+    for player in ("A", "B"):
+        side: dict[str, Any] = {}
+        for key in ("life", "library", "hand", "lands_played"):
+            value = s.get(f"{key}_{player.lower()}")
+            if value is not None:
+                side[key] = value
+        players[player] = side
+    return players
+
+
+def _stack(stack: Any) -> list[dict[str, str]]:
+    items = []
+    for form in stack:
+        item = {key: value for key, value in form.cleaned_data.items() if value}
+        if item.get("card"):
+            items.append(item)
+    return items
+
+
+def build_mtg_dispute(state: MtgStateForm, cards: Any, stack: Any, action: MtgActionForm) -> dict[str, Any]:
+    """The dispute the four forms describe (they must be valid).
+
+    Cards listed in a hand replace that hand's count: the spec's ``hand`` is a number or a list of cards.
+    """
+    s = state.cleaned_data
+    players = _players(s)
+    for number, form in enumerate(form for form in cards if not form.is_blank()):
+        player, location, card = _card(form.cleaned_data, number + 1)
+        existing = players[player].get(location)
+        players[player][location] = [*(existing if isinstance(existing, list) else []), card]
+    dispute_state: dict[str, Any] = {"turn": s["turn"], "active_player": s["active_player"]}
+    for key in ("first_player", "phase", "step"):
+        if s.get(key):
+            dispute_state[key] = s[key]
+    items = _stack(stack)
+    if items:
+        dispute_state["stack"] = items
+    dispute_state["players"] = players
+    a = action.cleaned_data
+    dispute_action: dict[str, Any] = {"type": a["type"]}
+    for field in ACTION_FIELDS[a["type"]]:
+        value = _ids(a.get(field) or "") if field == "attackers" else a.get(field)
+        if value:
+            dispute_action["attackers" if field == "combat" else field] = value
+    dispute: dict[str, Any] = {"format": "dispute/1", "game": "mtg"}
+    if s.get("revision"):
+        dispute["revision"] = s["revision"]
+    return {**dispute, "state": dispute_state, "action": dispute_action}
