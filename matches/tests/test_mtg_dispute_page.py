@@ -57,20 +57,13 @@ def test_json_mode_stays_available_for_a_magic_match(magic_match: Match):
     assert 'name="active_player"' not in page
 
 
-def test_posting_the_magic_builder_gives_a_ruling_or_the_engines_message(magic_match: Match):
+def test_a_magic_match_dispute_gets_the_engines_ruling(magic_match: Match):
     DuelFactory(match=magic_match)
     form = {**blocked_creature_form(), "summary": "Does the Bears die?", "idempotency_key": "mtg-1"}
 
     response = browser(magic_match.player_b).post(reverse("match-dispute-new", args=[magic_match.pk]), form)
 
-    # Until the Magic rules engine lands it answers "not supported yet"; after, the dispute's page.
-    if response.status_code == 302:
-        dispute = Dispute.objects.get()
-        assert response["Location"] == reverse("match-dispute-detail", args=[magic_match.pk, dispute.pk])
-    else:
-        assert response.status_code == 400
-        page = response.content.decode()
-        assert "The dispute could not be judged" in page
-        assert "not supported yet" in page
-        assert 'name="life_b" value="9"' in page  # what was typed is kept
-        assert not Dispute.objects.exists()
+    dispute = Dispute.objects.get()
+    assert response["Location"] == reverse("match-dispute-detail", args=[magic_match.pk, dispute.pk])
+    page = browser(magic_match.player_b).get(response["Location"]).content.decode()
+    assert "420.5c" in page  # the rule the ruling rests on, shown to the players

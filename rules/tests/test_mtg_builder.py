@@ -185,21 +185,16 @@ def test_the_judge_page_offers_the_magic_builder(client):
 
 
 @pytest.mark.django_db
-def test_posting_a_magic_state_gives_a_ruling_or_the_engines_message(client):
+def test_posting_a_magic_state_stores_the_engines_ruling(client):
     client.force_login(UserFactory())
 
     response = client.post("/rulings/new/", blocked_creature_form())
 
-    # Until the Magic rules engine lands it answers "not supported yet"; after, a stored ruling.
-    if response.status_code == 302:
-        assert Ruling.objects.get().dispute == example("mtg-blocked-creature-dies")["dispute"]
-    else:
-        assert response.status_code == 400
-        page = response.content.decode()
-        assert "The dispute is not complete" in page
-        assert "not supported yet" in page
-        assert 'name="life_a" value="12"' in page  # the judge's entries are kept
-        assert not Ruling.objects.exists()
+    assert response.status_code == 302
+    stored = Ruling.objects.get()
+    expected = example("mtg-blocked-creature-dies")
+    assert stored.dispute == expected["dispute"]
+    assert stored.ruling["outcome"]["destroyed"] == expected["expected_ruling"]["outcome"]["destroyed"]
 
 
 @pytest.mark.django_db

@@ -1,40 +1,48 @@
-"""Magic: The Gathering rules: the match tally, deck checks and sideboarding so far.
+"""Magic: The Gathering rules: one handler per action type of the dispute format.
 
-The Magic issue adds the game-state handlers here (``combat_damage``, ``declare_attackers``, ``cast``,
-``play_land``, ``draw``, ``cleanup``, ``state_check``), each in its own module, following the layout of
-``rules.engine.yugioh``. Until then those actions are a clear :class:`UnsupportedError`.
+Each handler module holds the rules of one kind of action as small functions returning a violation or
+``None``, as in ``rules.engine.yugioh``; this module only reads the state and routes the action. A state
+that lacks what a rule needs becomes a ruling with ``legal: null`` wherever it is found out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.engine.catalog import CardCatalog
 from rules.engine.dispute import Dispute
-from rules.engine.errors import DisputeError, UnsupportedError
+from rules.engine.errors import DisputeError, StateIncomplete
 from rules.engine.jsonvalues import ActionFields
 from rules.engine.match import FIRST_TO_TWO, judge_match_result
 from rules.engine.mtg import passages
+from rules.engine.mtg.attack import judge_declare_attackers
+from rules.engine.mtg.combat import judge_combat_damage
+from rules.engine.mtg.context import Context
 from rules.engine.mtg.deck import judge_mtg_deck_check, judge_mtg_side_swap
-from rules.engine.ruling import Ruling
+from rules.engine.mtg.state import parse_state
+from rules.engine.mtg.state_based import judge_state_check
+from rules.engine.mtg.timing import judge_cast, judge_play_land
+from rules.engine.mtg.turn import judge_cleanup, judge_draw
+from rules.engine.ruling import Ruling, incomplete_ruling
 
 MATCH_RULES = passages.MATCH_RULES
-ACTIONS = (
-    "combat_damage",
-    "declare_attackers",
-    "cast",
-    "play_land",
-    "draw",
-    "cleanup",
-    "state_check",
-    "match_result",
-    "deck_check",
-    "side_swap",
-)
+Handler = Callable[[Context], Ruling]
+STATE_ACTIONS: dict[str, Handler] = {
+    "combat_damage": judge_combat_damage,
+    "declare_attackers": judge_declare_attackers,
+    "cast": judge_cast,
+    "play_land": judge_play_land,
+    "draw": judge_draw,
+    "cleanup": judge_cleanup,
+    "state_check": judge_state_check,
+}
+ACTIONS = (*STATE_ACTIONS, "match_result", "deck_check", "side_swap")
 
 __all__ = ["FIRST_TO_TWO", "judge_mtg"]
 
 
 def judge_mtg(dispute: Dispute, catalog: CardCatalog | None) -> Ruling:
-    """Rule on a Magic dispute: match, deck and sideboard now; game states with the Magic rules."""
+    """Rule on a Magic dispute whose envelope has been checked."""
     action = ActionFields(dispute.action)
     if dispute.action_type == "match_result":
         return judge_match_result(action, MATCH_RULES)
@@ -42,8 +50,15 @@ def judge_mtg(dispute: Dispute, catalog: CardCatalog | None) -> Ruling:
         return judge_mtg_deck_check(action, catalog)
     if dispute.action_type == "side_swap":
         return judge_mtg_side_swap(action, catalog)
-    if dispute.action_type not in ACTIONS:
+    handler = STATE_ACTIONS.get(dispute.action_type)
+    if handler is None:
         raise DisputeError("action.type", f"unknown Magic action; expected one of {', '.join(ACTIONS)}")
-    raise UnsupportedError(
-        "action.type", f"Magic: The Gathering {dispute.action_type} rulings are not supported yet"
-    )
+    if not dispute.has_state:
+        gap = StateIncomplete("state", f"a {dispute.action_type} dispute needs the game state")
+        return incomplete_ruling(gap, passages.STATE_INCOMPLETE)
+    try:
+        game = parse_state(dispute.state)
+        return handler(Context(game=game, action=action, revision=dispute.revision))
+    except StateIncomplete as gap:
+        # Handlers ask for turn, phase or a card's toughness only when a rule needs them (see state.py).
+        return incomplete_ruling(gap, passages.STATE_INCOMPLETE)

@@ -89,3 +89,290 @@ SIDEBOARDING = Reference(
     "between games cards move between the deck and the sideboard in any numbers, not one for one; no card"
     " may come from outside them, and the deck must stay legal",
 )
+
+# --- Game states (Comprehensive Rules, sections 1 to 5) -------------------------------------------------
+# This edition numbers the turn structure 300-314, state-based effects 420 and keyword abilities 502 (newer
+# editions moved them to 500-514, 704 and 702): the numbers cited are the ones in the folder's text.
+
+STATE_INCOMPLETE = Reference(
+    DISPUTE_FORMAT,
+    "Magic: The Gathering state",
+    None,
+    "a judge that is unsure must not guess: a state that lacks what a rule needs is answered as incomplete",
+)
+LIFE_ZERO = Reference(
+    MTG_CR,
+    "420.5a",
+    None,
+    "a player with zero or less life loses the game (a state-based effect)",
+    "Um jogador com zero ou menos de vida perde o jogo",
+)
+BOTH_LOSE = Reference(
+    MTG_CR,
+    "102.4",
+    None,
+    "if both players lose simultaneously, the game is a draw",
+    "Se ambos os jogadores perdem simultaneamente, o jogo é um empate.",
+)
+EMPTY_LIBRARY = Reference(
+    MTG_CR,
+    "102.2",
+    None,
+    "a player who must draw more cards than are left in their library loses",
+    "Quando um jogador é obrigado a comprar mais cartas do que as que restam no seu grimório, ele perde.",
+)
+ZERO_TOUGHNESS = Reference(
+    MTG_CR,
+    "420.5b",
+    None,
+    "a creature with toughness zero is put into its owner's graveyard; regeneration cannot replace this",
+    "Uma criatura com resistência zero é colocada no cemitério de seu dono.",
+)
+LETHAL_DAMAGE = Reference(
+    MTG_CR,
+    "420.5c",
+    None,
+    "a creature that has been dealt lethal damage (damage at least its toughness) is destroyed",
+    "Uma criatura que tenha recebido dano letal é destruída.",
+)
+TOUGHNESS = Reference(
+    MTG_CR,
+    "208.1",
+    None,
+    "a creature's toughness is the amount of damage needed to destroy it",
+    "a sua resistência (a quantidade de dano necessária para destruí-la)",
+)
+LEGEND_RULE = Reference(
+    MTG_CR,
+    "420.5e",
+    None,
+    "if two or more Legends or legendary permanents with the same name are in play, all but the one with the"
+    " oldest timestamp go to their owners' graveyards; if the oldest are tied, all of them go",
+    "todas exceto a que tem o selo temporal mais antigo são colocadas nos cemitérios de seus donos",
+)
+LEGEND_RULE_CURRENT = Reference(
+    DISPUTE_FORMAT,
+    "revision current, the legend rule",
+    None,
+    "today's legend rule: a player who controls two or more legendary permanents with the same name"
+    " chooses one of them and puts the rest into their owners' graveyards; each player is checked apart",
+)
+STATE_BASED = Reference(
+    MTG_CR,
+    "420.3",
+    None,
+    "whenever a player would get priority the game checks the state-based effects; all that apply happen"
+    " at once as a single event, and the check repeats",
+    "Todos os efeitos aplicáveis resolvem como um único evento, e a verificação é repetida.",
+)
+
+DECLARE_ATTACKERS = Reference(
+    MTG_CR,
+    "308.1",
+    None,
+    "the active player declares which of their creatures attack; tapped creatures, Walls, creatures the"
+    " player has not controlled continuously since the start of the turn and non-creature permanents"
+    " cannot attack",
+    "As criaturas viradas (mesmo as que podem atacar sem virar), as Barreiras, as criaturas que o jogador"
+    " ativo não controla continuamente desde o início do turno e as permanentes que não são criaturas não"
+    " podem ser declaradas como atacantes.",
+)
+TAP_TO_ATTACK = Reference(
+    MTG_CR,
+    "308.2",
+    None,
+    "tapping the creature is a cost of attacking for every creature unless stated otherwise",
+    "Virar a criatura é um custo para atacar de todas as criaturas",
+)
+HASTE = Reference(
+    MTG_CR,
+    "502.5b",
+    None,
+    "a creature with haste can attack even if its controller has not controlled it continuously since the"
+    " start of their most recent turn",
+    "Uma criatura com ímpeto pode atacar",
+)
+DECLARE_BLOCKERS = Reference(
+    MTG_CR,
+    "309.1",
+    None,
+    "the defending player declares which of their untapped creatures block; each creature blocks only one"
+    " attacking creature, and any number of creatures may block one attacker",
+    "Cada criatura pode bloquear apenas uma criatura atacante",
+)
+COMBAT_DAMAGE_STEP = Reference(
+    MTG_CR,
+    "310.1",
+    None,
+    "in the combat damage step the active player announces how each attacking creature deals its damage,"
+    " then the defending player for each blocker; a player may divide a creature's damage among legal"
+    " recipients as they like",
+    "Um jogador pode dividir o dano de combate de uma criatura como ele quiser pelos recipientes legais.",
+)
+DAMAGE_EQUALS_POWER = Reference(
+    MTG_CR,
+    "310.1a",
+    None,
+    "each attacking and each blocking creature deals combat damage equal to its power",
+    "Cada criatura atacante e cada criatura bloqueadora causa uma quantidade de dano de combate igual ao seu"
+    " poder.",
+)
+UNBLOCKED = Reference(
+    MTG_CR,
+    "310.1b",
+    None,
+    "an unblocked creature deals all its combat damage to the defending player",
+    "Uma criatura não-bloqueada causa todo o seu dano de combate ao jogador defensor.",
+)
+BLOCKED = Reference(
+    MTG_CR,
+    "310.1c",
+    None,
+    "a blocked creature deals its combat damage, divided as its controller wishes, to the creatures blocking"
+    " it; if none is blocking it any more, it deals no combat damage",
+    "Uma criatura bloqueada causa dano de combate, distribuído como o seu controlador desejar, às criaturas"
+    " que a bloqueiam.",
+)
+BLOCKER_DAMAGE = Reference(
+    MTG_CR,
+    "310.1d",
+    None,
+    "a blocking creature deals its combat damage to the creature it blocks; if it is no longer blocking, it"
+    " deals none",
+    "Uma criatura bloqueadora causa dano de combate, distribuído como o seu controlador desejar, às criaturas"
+    " que bloqueia.",
+)
+FIRST_STRIKE = Reference(
+    MTG_CR,
+    "502.2b",
+    None,
+    "if an attacking or blocking creature has first strike, creatures without it deal no damage in the first"
+    " combat damage step; a second combat damage step follows for the remaining creatures",
+    "as criaturas sem iniciativa não causam dano de combate",
+)
+TRAMPLE = Reference(
+    MTG_CR,
+    "502.9b",
+    None,
+    "a trampling attacker's controller may assign the rest of its damage to the defending player only once"
+    " every blocking creature is assigned lethal damage",
+    "O controlador não precisa de causar dano letal a todas as criaturas bloqueadoras, mas neste caso não"
+    " pode causar dano ao jogador defensor.",
+)
+TRAMPLE_UNBLOCKED = Reference(
+    MTG_CR,
+    "502.9c",
+    None,
+    "if all the creatures blocking a trampling attacker are removed from combat, all its damage goes to the"
+    " defending player",
+    "todo o dano da criatura atacante é dirigido ao jogador defensor",
+)
+
+MAIN_PHASE_SPELLS = Reference(
+    MTG_CR,
+    "305.3",
+    None,
+    "the main phase is the only phase in which a player may cast enchantment, creature, sorcery or artifact"
+    " spells",
+    "Esta é a única fase em que um jogador pode baixar mágicas de encantamento, criatura, feitiço ou"
+    " artefato.",
+)
+SORCERY_TIMING = Reference(
+    MTG_CR,
+    "408.1d",
+    None,
+    "a player casts spells only with priority; spells other than instants only in their own main phase and"
+    " while the stack is empty",
+    "Mágicas que não sejam instantâneas podem ser baixadas apenas durante a fase principal do jogador, quando"
+    " esse jogador tem prioridade, e se a pilha estiver vazia.",
+)
+PRIORITY = Reference(
+    MTG_CR,
+    "408.1c",
+    None,
+    "the active player has priority in most phases and steps, except the untap step and the cleanup step",
+    "O jogador ativo tem prioridade na maioria das fases e etapas.",
+)
+UNTAP_NO_PRIORITY = Reference(
+    MTG_CR,
+    "302.2",
+    None,
+    "no player receives priority during the untap step, so no spells can be cast",
+    "Nenhum jogador recebe prioridade durante a etapa de desvirar",
+)
+CLEANUP_PRIORITY = Reference(
+    MTG_CR,
+    "314.1c",
+    None,
+    "in the cleanup step players get priority only if a state-based effect applies or an ability triggered",
+    "apenas se as condições para algum efeito baseado no estado do jogo existirem ou se alguma habilidade"
+    " tiver sido desencadeada, o jogador ativo recebe prioridade",
+)
+SPELLS = Reference(
+    MTG_CR,
+    "401.1",
+    None,
+    "a spell is a card other than a land played from the hand",
+    "Uma mágica é uma carta que não seja um terreno baixada da mão.",
+)
+LAND_NOT_SPELL = Reference(
+    MTG_CR,
+    "214.9a",
+    None,
+    "a land card is not a spell: it is put into play directly",
+    "Uma carta de terreno não é uma mágica. Ela é colocada em jogo diretamente.",
+)
+LAND_DROP = Reference(
+    MTG_CR,
+    "305.4",
+    None,
+    "during their main phase the active player may play a land from their hand if the stack is empty, they"
+    " have priority and they have not played a land this turn",
+    "o jogador ativo pode baixar um terreno de sua mão se a pilha estiver vazia, se tiver prioridade, e se"
+    " ainda não usou esta habilidade especial este turno",
+)
+ONE_LAND = Reference(
+    MTG_CR,
+    "214.9b",
+    None,
+    "a player can normally play only one land card per turn",
+    "Um jogador pode normalmente jogar apenas uma carta de terreno por turno.",
+)
+
+DRAW_STEP = Reference(
+    MTG_CR,
+    "304.1",
+    None,
+    "at the start of the draw step the active player draws a card",
+    "No início da etapa de compra, o jogador ativo compra uma carta do seu grimório.",
+)
+FIRST_PLAYER_SKIPS_DRAW = Reference(
+    MTG_CR,
+    "101.4",
+    None,
+    "the player who plays first skips the draw step of their first turn",
+    "O jogador que começa pula a etapa de compra",
+)
+CLEANUP_HAND = Reference(
+    MTG_CR,
+    "314.1a",
+    None,
+    "in the cleanup step, if the active player's hand holds more cards than the maximum hand size (normally"
+    " seven), they discard down to that number",
+    "ele descarta cartas suficientes para reduzir a mão a este número",
+)
+CLEANUP_DAMAGE = Reference(
+    MTG_CR,
+    "314.1b",
+    None,
+    "then all damage is removed from permanents and effects that last until end of turn end",
+    "todo o dano é simultaneamente removido das permanentes",
+)
+TURN_STRUCTURE = Reference(
+    MTG_CR,
+    "300.1",
+    None,
+    "a turn has five phases in order: beginning, first main, combat, second main and end",
+    "Um turno consiste de cinco fases, pela seguinte ordem: inicial, primeira principal, combate, segunda"
+    " principal, e final.",
+)

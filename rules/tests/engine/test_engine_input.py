@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine import CardCatalog, DisputeError, InMemoryCatalog, UnknownCardError, UnsupportedError, judge
+from rules.engine import CardCatalog, DisputeError, InMemoryCatalog, UnknownCardError, judge
 from rules.tests.engine.ygo_builders import battle, code, dispute, monster, rule_on, state, zones
 
 ATTACK = {"type": "attack", "player": "A", "attacker": "a1", "target": "b9"}
@@ -50,11 +50,11 @@ def test_malformed_disputes_name_the_field(body, field: str):
     assert error.value.field == field
 
 
-def test_magic_actions_are_not_supported_yet():
-    with pytest.raises(UnsupportedError) as error:
-        judge({"game": "mtg", "state": {}, "action": {"type": "combat_damage", "attackers": []}})
+def test_an_action_magic_does_not_have_is_refused_on_the_action_type():
+    with pytest.raises(DisputeError) as error:
+        judge({"game": "mtg", "state": {}, "action": {"type": "mulligan"}})
 
-    assert "not supported yet" in error.value.message
+    assert error.value.field == "action.type"
 
 
 @pytest.mark.parametrize(

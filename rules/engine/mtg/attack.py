@@ -1,0 +1,141 @@
+"""``declare_attackers``: which creatures may attack (Comprehensive Rules 308.1, 502.5b haste).
+
+Each attacker is checked by every rule, so the players hear every reason at once; "continuously controlled
+since the start of the turn" is read from ``entered_turn``: a creature that entered this turn has not been.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Any
+
+from rules.engine.errors import DisputeError, StateIncomplete, UnknownCardError
+from rules.engine.mtg import passages
+from rules.engine.mtg.context import Context
+from rules.engine.mtg.state import BATTLEFIELD, Card, Game
+from rules.engine.mtg.timing import not_active_player, not_in_step
+from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+
+WALLS = ("wall", "barreira")
+
+
+def not_on_battlefield(card: Card, player: str) -> Violation | None:
+    if card.zone == BATTLEFIELD and card.controller == player:
+        return None
+    where = (
+        f"on the battlefield under {card.controller}'s control"
+        if card.zone == BATTLEFIELD
+        else f"in {card.holder}'s {card.zone}"
+    )
+    return Violation(
+        "mtg.attack.not_controller",
+        f"{card.label} is {where}: {player} can attack only with creatures they control in play.",
+        passages.DECLARE_ATTACKERS,
+    )
+
+
+def not_creature(card: Card) -> Violation | None:
+    if card.is_creature:
+        return None
+    return Violation(
+        "mtg.attack.not_creature",
+        f"{card.label} is not a creature ({', '.join(card.types) or 'no type given'}):"
+        " only creatures attack.",
+        passages.DECLARE_ATTACKERS,
+    )
+
+
+def is_wall(card: Card) -> Violation | None:
+    if not any(subtype in WALLS for subtype in card.subtypes):
+        return None
+    return Violation(
+        "mtg.attack.wall",
+        f"{card.label} is a Wall: Walls cannot be declared as attackers.",
+        passages.DECLARE_ATTACKERS,
+    )
+
+
+def tapped(card: Card) -> Violation | None:
+    if not card.tapped:
+        return None
+    return Violation(
+        "mtg.attack.tapped",
+        f"{card.label} is tapped: a tapped creature cannot attack.",
+        passages.DECLARE_ATTACKERS,
+    )
+
+
+def summoning_sick(game: Game, card: Card) -> Violation | None:
+    """308.1 and 502.5b: a creature its controller got this turn attacks only with haste."""
+    if card.has("haste"):
+        return None
+    if card.entered_turn is None:
+        raise StateIncomplete(
+            f"{card.path}.entered_turn",
+            f"whether {card.label} has been in play since the start of the turn is not given",
+            passages.DECLARE_ATTACKERS,
+        )
+    if card.entered_turn < game.turn:
+        return None
+    return Violation(
+        "mtg.attack.summoning_sick",
+        f"{card.label} came into play this turn (turn {game.turn}) and has no haste: it cannot"
+        " attack until its controller has controlled it continuously since the start of their turn.",
+        passages.DECLARE_ATTACKERS,
+    )
+
+
+def attackers_of(ctx: Context) -> list[Card]:
+    ids = ctx.action.card_ids("attackers", required=True)
+    cards = []
+    for index, card_id in enumerate(ids):
+        if ids.index(card_id) != index:
+            raise DisputeError(f"action.attackers[{index}]", f"{card_id} is declared twice")
+        card = ctx.game.locate(card_id)
+        if card is None:
+            raise UnknownCardError(
+                f"action.attackers[{index}]", f"no card with id {card_id!r} in the state", card_id=card_id
+            )
+        cards.append(card)
+    return cards
+
+
+def judge_declare_attackers(ctx: Context) -> Ruling:
+    """``declare_attackers``: may these creatures attack now."""
+    game = ctx.game
+    player = ctx.action.player()
+    attackers = attackers_of(ctx)
+    doing = "declare attackers"
+    checks: list[Check] = []
+    for card in attackers:
+        checks += [
+            partial(not_on_battlefield, card, player),
+            partial(not_creature, card),
+            partial(is_wall, card),
+            partial(tapped, card),
+            partial(summoning_sick, game, card),
+        ]
+    stages = [
+        [
+            lambda: not_active_player(game, player, doing, passages.DECLARE_ATTACKERS),
+            lambda: not_in_step(game, "combat", "declare_attackers", doing, passages.DECLARE_ATTACKERS),
+        ],
+        checks,
+    ]
+
+    def outcome() -> tuple[dict[str, Any], list[Fact]]:
+        names = ", ".join(card.label for card in attackers) or "no creature"
+        facts = [Fact(f"{player} may attack with {names}.", passages.DECLARE_ATTACKERS)]
+        hasty = [
+            card.label for card in attackers if card.has("haste") and card.entered_turn == game.turn_given
+        ]
+        if hasty:
+            facts.append(Fact(f"{', '.join(hasty)} came into play this turn but has haste.", passages.HASTE))
+        if attackers:
+            facts.append(
+                Fact("Each attacking creature is tapped as the cost of attacking.", passages.TAP_TO_ATTACK)
+            )
+        ids = [card.id for card in attackers]
+        return {"attackers": ids, "tapped": ids}, facts
+
+    return decide(stages, outcome, passages.DECLARE_ATTACKERS)

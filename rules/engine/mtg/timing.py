@@ -1,0 +1,212 @@
+"""``cast`` and ``play_land``: when a spell may be cast and a land played, and the timing checks they share.
+
+Sorcery speed (sorceries, creatures, artifacts, enchantments, and planeswalkers, which this edition does not
+know yet) means the player's own main phase with an empty stack (305.3, 408.1d); an instant may be cast
+whenever its player has priority, which is every step but the untap step and, usually, the cleanup step
+(408.1c, 302.2, 314.1c). The state names no priority holder, so the acting player is taken to hold it
+whenever the rules give anyone priority, as the dispute format says for Yu-Gi-Oh!.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine.errors import StateIncomplete, UnknownCardError
+from rules.engine.jsonvalues import as_mapping
+from rules.engine.mtg import passages
+from rules.engine.mtg.context import Context
+from rules.engine.mtg.state import HAND, MAIN_PHASES, PHASE_NAMES, PLAYERS, Card, Game, parse_card, step_name
+from rules.engine.mtg.state_based import settle
+from rules.engine.references import Reference
+from rules.engine.ruling import Fact, Ruling, Violation, decide
+
+SORCERY_SPEED_TYPES = ("sorcery", "creature", "artifact", "enchantment", "planeswalker")
+
+
+def not_active_player(game: Game, player: str, doing: str, rule: Reference) -> Violation | None:
+    """Only the active player may do this."""
+    if player == game.active_player:
+        return None
+    return Violation(
+        "mtg.turn.not_active_player",
+        f"It is {game.active_player}'s turn; {player} is not the active player and cannot {doing}.",
+        rule,
+    )
+
+
+def not_in_step(game: Game, phase: str, step: str, doing: str, rule: Reference) -> Violation | None:
+    """The action belongs to one step; the state says the game is elsewhere."""
+    if game.phase == phase and game.need_step() == step:
+        return None
+    where = PHASE_NAMES[game.phase] + (f", {step_name(game.step)}" if game.step else "")
+    return Violation(
+        "mtg.phase.wrong_step",
+        f"A player can {doing} only in {step_name(step)}; the state says it is {where}.",
+        rule,
+    )
+
+
+def card_from_hand(ctx: Context, player: str, rule: Reference, doing: str) -> tuple[Card, Violation | None]:
+    """The card the action names, by id from the state or given in full; it must be in the player's hand."""
+    raw = ctx.action.data.get("card")
+    if as_mapping(raw) is not None:
+        return parse_card(raw, "action.card", player, HAND), None
+    card_id = ctx.action.card_id("card")
+    card = ctx.game.locate(card_id)
+    if card is None:
+        raise UnknownCardError("action.card", f"no card with id {card_id!r} in the state", card_id=card_id)
+    if card.zone == HAND and card.holder == player:
+        return card, None
+    where = f"{card.holder}'s {card.zone}"
+    return card, Violation(
+        "mtg.cast.not_in_hand",
+        f"{card.label} is in {where}, not in {player}'s hand: {player} cannot {doing}.",
+        rule,
+    )
+
+
+def no_priority(game: Game, revision: str) -> Violation | None:
+    """Nobody gets priority in the untap step, nor in a cleanup step where nothing happens (302.2, 314.1c)."""
+    if game.phase == "beginning" and game.need_step() == "untap":
+        return Violation(
+            "mtg.timing.no_priority",
+            "No player receives priority in the untap step, so no spell can be cast there.",
+            passages.UNTAP_NO_PRIORITY,
+        )
+    if game.phase == "end" and game.need_step() == "cleanup" and game.stack == 0:
+        life = {p: game.player(p).life for p in PLAYERS}
+        settled = settle(game.battlefield(), {}, life, revision)
+        if not settled.removed and not settled.game["over"]:
+            return Violation(
+                "mtg.timing.no_priority",
+                "In the cleanup step players get priority only if a state-based effect applies or an ability"
+                " triggered; the stack is empty and no state-based effect applies, so no spell can be cast.",
+                passages.CLEANUP_PRIORITY,
+            )
+    return None
+
+
+def sorcery_speed(game: Game, player: str, card: Card) -> Violation | None:
+    """408.1d: a non-instant spell only in its player's own main phase, with priority and an empty stack."""
+    kind = next(t for t in card.types if t in SORCERY_SPEED_TYPES)
+    problems = []
+    if player != game.active_player:
+        problems.append(f"it is {game.active_player}'s turn, not {player}'s")
+    if game.phase not in MAIN_PHASES:
+        problems.append(f"it is {PHASE_NAMES[game.phase]}, not a main phase")
+    if game.stack:
+        problems.append(f"the stack holds {game.stack} item(s)")
+    if not problems:
+        return None
+    return Violation(
+        "mtg.timing.sorcery_speed",
+        f"{card.label} is a {kind} spell: it can be cast only in its player's own main phase while the"
+        f" stack is empty, and {'; '.join(problems)}.",
+        passages.SORCERY_TIMING,
+    )
+
+
+def cast_timing(game: Game, player: str, card: Card, revision: str) -> Violation | None:
+    if card.is_land:
+        return Violation(
+            "mtg.cast.land",
+            f"{card.label} is a land: lands are not spells and are not cast; they are played (play_land).",
+            passages.LAND_NOT_SPELL,
+        )
+    if any(t in SORCERY_SPEED_TYPES for t in card.types):
+        return sorcery_speed(game, player, card)
+    return no_priority(game, revision)
+
+
+def judge_cast(ctx: Context) -> Ruling:
+    """``cast``: may this spell be cast now (timing only; costs and targets are the players' to check)."""
+    game = ctx.game
+    player = ctx.action.player()
+    card, not_in_hand = card_from_hand(ctx, player, passages.SPELLS, "cast it")
+    if not card.types:
+        raise StateIncomplete(f"{card.path}.types", f"{card.label} has no card types", passages.SPELLS)
+    stages = [[lambda: not_in_hand], [lambda: cast_timing(game, player, card, ctx.revision)]]
+
+    def outcome() -> tuple[dict[str, Any], list[Fact]]:
+        instant = not any(t in SORCERY_SPEED_TYPES for t in card.types)
+        if instant:
+            text = f"{card.label} is an instant: {player} may cast it whenever they have priority, as now."
+            rule = passages.PRIORITY
+        else:
+            text = (
+                f"{card.label} is cast in {player}'s own main phase with an empty stack: the timing is legal."
+            )
+            rule = passages.SORCERY_TIMING
+        result = {"speed": "instant" if instant else "sorcery", "stack": game.stack + 1}
+        return result, [Fact(text, rule), Fact("The spell goes on top of the stack.", passages.SPELLS)]
+
+    return decide(stages, outcome, passages.SORCERY_TIMING)
+
+
+def land_not_main_phase(game: Game, player: str) -> Violation | None:
+    """305.4: a land is played only in its player's own main phase."""
+    if player == game.active_player and game.phase in MAIN_PHASES:
+        return None
+    return Violation(
+        "mtg.land.not_main_phase",
+        f"A land is played only in its player's own main phase; it is {PHASE_NAMES[game.phase]} of"
+        f" {game.active_player}'s turn.",
+        passages.LAND_DROP,
+    )
+
+
+def land_stack_not_empty(game: Game) -> Violation | None:
+    """305.4: a land is played only while the stack is empty."""
+    if not game.stack:
+        return None
+    return Violation(
+        "mtg.land.stack_not_empty",
+        f"A land is played only while the stack is empty; it holds {game.stack} item(s).",
+        passages.LAND_DROP,
+    )
+
+
+def land_already_played(game: Game, player: str) -> Violation | None:
+    """214.9b: one land per turn."""
+    lands = game.player(player).lands_played
+    if lands < 1:
+        return None
+    return Violation(
+        "mtg.land.already_played",
+        f"{player} has already played {lands} land(s) this turn: only one land may be played per turn.",
+        passages.ONE_LAND,
+    )
+
+
+def judge_play_land(ctx: Context) -> Ruling:
+    """``play_land``: the land drop of the main phase."""
+    game = ctx.game
+    player = ctx.action.player()
+    card, not_in_hand = card_from_hand(ctx, player, passages.LAND_DROP, "play it")
+
+    def not_a_land() -> Violation | None:
+        if card.is_land:
+            return None
+        return Violation(
+            "mtg.land.not_a_land",
+            f"{card.label} is not a land: it is cast as a spell, not played as the land drop.",
+            passages.SPELLS,
+        )
+
+    stages = [
+        [lambda: not_in_hand, not_a_land],
+        [
+            lambda: land_not_main_phase(game, player),
+            lambda: land_stack_not_empty(game),
+            lambda: land_already_played(game, player),
+        ],
+    ]
+
+    def outcome() -> tuple[dict[str, Any], list[Fact]]:
+        text = (
+            f"{player} plays {card.label}, their first land this turn; it is put into play (it does not use"
+            " the stack)."
+        )
+        return {"lands_played": game.player(player).lands_played + 1}, [Fact(text, passages.LAND_DROP)]
+
+    return decide(stages, outcome, passages.LAND_DROP)
