@@ -65,7 +65,8 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 COMBAT_HELP = (
     "One attacker per line: attacker: blockers | damage assignment, e.g. “b1: a1, a2 | a1=2, a2=1”. "
-    "An unblocked attacker is just “b1”; leave out “| ...” to let the engine assign the damage in order."
+    "An unblocked attacker is just “b1”; leave out “| ...” when one creature blocks "
+    "(all the damage goes to it)."
 )
 # The tick boxes stay small and inline instead of taking the full width of a text input.
 CHECK_ATTRS = {"class": "inline-check"}
@@ -113,7 +114,7 @@ class MtgStateForm(forms.Form):
     revision = forms.ChoiceField(
         choices=[("", "Classic (default)"), ("classic", "Classic"), ("current", "Current rules")],
         required=False,
-        help_text="Current: today's legend rule, mulligan, no mana burn.",
+        help_text="Current: today's legend rule (each player keeps one legend of a name).",
     )
     turn = forms.IntegerField(min_value=1, initial=1)
     active_player = forms.ChoiceField(choices=PLAYERS, label="Active player")
