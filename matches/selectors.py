@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from django.db.models import F, Max, Prefetch, Q, QuerySet, Value
-from django.db.models.functions import Coalesce, Greatest
+from django.db.models.functions import Coalesce, Concat, Greatest
 
 from matches.models import Dispute, Duel, Match
 from matches.services.access import JUDGE_ROLES
@@ -30,7 +30,12 @@ def pairings_for_round(round_: Round, name: str = "") -> QuerySet[Match]:
     """A round's matches by table, byes last; ``name`` narrows to players whose name contains it."""
     matches = round_.matches.select_related("player_a", "player_b")
     if name:
-        by_name = Q()
+        # "Yugi Muto" is found as typed: the full name is matched too, not only each part on its own.
+        matches = matches.annotate(
+            full_a=Concat("player_a__first_name", Value(" "), "player_a__last_name"),
+            full_b=Concat("player_b__first_name", Value(" "), "player_b__last_name"),
+        )
+        by_name = Q(full_a__icontains=name) | Q(full_b__icontains=name)
         for field in ("username", "first_name", "last_name"):
             by_name |= Q(**{f"player_a__{field}__icontains": name}) | Q(
                 **{f"player_b__{field}__icontains": name}

@@ -41,6 +41,7 @@ from tournaments.selectors import (
     deck_checks_for_round,
     deck_checks_visible_to,
     deck_list_history,
+    display_name,
     event_deck_lists,
     events_visible_to,
     is_event_staff,
@@ -158,7 +159,7 @@ class MeApi(APIView):
         ]
         data = {
             "username": user.get_username(),
-            "name": user.get_full_name() or user.get_username(),
+            "name": display_name(user),
             "roles": roles,
         }
         return Response(self.OutputSerializer(data).data)

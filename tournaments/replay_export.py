@@ -27,6 +27,7 @@ from django.db.models import Prefetch
 from matches.models import Match
 from tournaments.models import Event, Registration, Round
 from tournaments.replay import FORMAT
+from tournaments.selectors import display_name
 
 
 def player_id(registration: Registration) -> str:
@@ -41,7 +42,7 @@ def players_by_id(event: Event) -> dict[str, User]:
 
 
 def player_name(registration: Registration) -> str:
-    return registration.player.get_full_name() or registration.player.username
+    return display_name(registration.player)
 
 
 def _player(registration: Registration) -> dict[str, Any]:

@@ -76,10 +76,11 @@ class FinalPlace:
     reached: str  # "Winner", "Final", "Top 4", ... or "Swiss"
 
 
-def final_standings(event: Event) -> list[FinalPlace]:
+def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> list[FinalPlace]:
     """Places after the top cut: the winner, the finalist, then each top cut round's losers (by their Swiss
-    rank), then everyone else in Swiss order. Before the top cut ends, the top cut places are those known."""
-    swiss = event_standings(event)
+    rank), then everyone else in Swiss order. Before the top cut ends, the top cut places are those known.
+    ``swiss`` is :func:`event_standings` when the caller has it already (it is the expensive part)."""
+    swiss = event_standings(event) if swiss is None else swiss
     names = {row.player: row.name for row in swiss}
     swiss_rank = {row.player: index for index, row in enumerate(swiss)}
     usernames = {user.pk: player for player, user in players_by_id(event).items()}

@@ -27,6 +27,13 @@ class UserRoles:
     organizes: bool
 
 
+def display_name(user: User | None) -> str:
+    """How a person is shown on every page: their full name, else their username ("" for nobody)."""
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()
+
+
 def events_visible_to(user: AnyUser) -> QuerySet[Event]:
     """Every event of the store: pairings and standings are public at a game store."""
     return Event.objects.all()
@@ -44,6 +51,13 @@ def events_staffed_by(user: AnyUser, roles: tuple[str, ...] | None = None) -> Qu
 
 def is_event_staff(user: AnyUser, event: Event, roles: tuple[str, ...] | None = None) -> bool:
     return events_staffed_by(user, roles).filter(pk=event.pk).exists()
+
+
+ORGANIZERS = (EventRole.Role.ORGANIZER,)
+
+
+def is_organizer(user: AnyUser, event: Event) -> bool:
+    return is_event_staff(user, event, ORGANIZERS)
 
 
 def roles_of(user: AnyUser) -> UserRoles:

@@ -26,10 +26,10 @@ from matches.models import Dispute, Duel, Match
 from matches.selectors import disputes_visible_to
 from matches.services import disputes as dispute_services
 from matches.services.access import MatchConflict, is_match_judge
-from matches.views.duels import display_name
 from rules.forms import DisputeJsonForm
 from rules.selectors import rulings_visible_to
 from rules.views import builder_for, prefill_from
+from tournaments.selectors import display_name
 
 # Each game's starting life, so the form opens on the usual totals.
 STARTING_LP = {"yugioh": 8000, "mtg": 20}

@@ -19,12 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Duel, Match
-
-
-def display_name(user: User | None) -> str:
-    if user is None:
-        return ""
-    return user.get_full_name() or user.username
+from tournaments.selectors import display_name
 
 
 def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:

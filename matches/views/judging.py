@@ -23,8 +23,8 @@ from matches import services
 from matches.models import Duel, Match, MatchResult, Penalty
 from matches.services.access import is_match_judge
 from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set, penalty_issue
-from matches.views.duels import display_name
 from matches.views.form_keys import new_form_key, once_per_form
+from tournaments.selectors import display_name
 
 
 def _match_words(snapshot: dict[str, Any], names: dict[str, str]) -> str:

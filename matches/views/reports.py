@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Match
-from matches.views.duels import display_name
+from tournaments.selectors import display_name
 
 
 def reports_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:

@@ -31,7 +31,7 @@ from matches.services.side_decks import (
     side_decks_overview,
     side_swap_record,
 )
-from matches.views.duels import display_name
+from tournaments.selectors import display_name
 
 COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*)$")
 COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")

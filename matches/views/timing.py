@@ -28,10 +28,10 @@ from matches.services.timing import (
     round_call_time,
     time_extension_grant,
 )
-from matches.views.duels import display_name
 from matches.views.form_keys import new_form_key, once_per_form
 from rules.engine.end_of_round import procedure_steps
 from tournaments.models import EndOfRound
+from tournaments.selectors import display_name
 
 
 def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:

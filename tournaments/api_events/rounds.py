@@ -23,6 +23,7 @@ from tournaments import services
 from tournaments.api_events.access import event_for, round_for, tournament_call
 from tournaments.models import Round
 from tournaments.round_selectors import round_progress, seconds_left
+from tournaments.selectors import display_name
 
 MAX_SEED = 2**53  # exact in any JSON reader
 
@@ -90,7 +91,7 @@ class RoundDetailSerializer(RoundSummarySerializer):
 def _player(user: User | None) -> dict[str, str] | None:
     if user is None:
         return None
-    return {"username": user.username, "name": user.get_full_name() or user.username}
+    return {"username": user.username, "name": display_name(user)}
 
 
 def _pairing(match: Match) -> dict[str, Any]:

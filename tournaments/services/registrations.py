@@ -16,10 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from decks.models import DeckList
-from tournaments.models import Event, EventRole, Registration, Round
-from tournaments.selectors import DECK_STAFF, is_event_staff
-
-ORGANIZERS = (EventRole.Role.ORGANIZER,)
+from tournaments.models import Event, Registration, Round
+from tournaments.selectors import DECK_STAFF, AnyUser, is_event_staff, is_organizer
 
 
 class RegistrationClosed(Exception):
@@ -31,8 +29,9 @@ def lock_event(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
-def require_organizer(user: User, event: Event, action: str) -> None:
-    if not is_event_staff(user, event, ORGANIZERS):
+def require_organizer(user: AnyUser, event: Event, action: str) -> None:
+    """Refuse anyone but the event's organizers (before anything is read or written)."""
+    if not is_organizer(user, event):
         raise PermissionDenied(f"Only an organizer of this event can {action}.")
 
 
@@ -71,7 +70,7 @@ def registration_enter(*, event: Event, player: User, by: User) -> Registration:
     """Enter ``player`` in ``event``: by themselves (checked in later, with the event code) or by an organizer
     (checked in now). Entering again changes nothing, except that an organizer checks the player in."""
     event = lock_event(event)
-    by_organizer = is_event_staff(by, event, ORGANIZERS)
+    by_organizer = is_organizer(by, event)
     if by.pk != player.pk and not by_organizer:
         raise PermissionDenied("Only an organizer of this event can enter another player.")
     _require_open(event)
@@ -89,7 +88,7 @@ def registration_check_in(*, event: Event, player: User, by: User, code: str = "
     a correct code, so a walk-in can join from their phone.
     """
     event = lock_event(event)
-    if not is_event_staff(by, event, ORGANIZERS):
+    if not is_organizer(by, event):
         if by.pk != player.pk:
             raise PermissionDenied("Only an organizer of this event can check in another player.")
         if not hmac.compare_digest(code.strip().upper().encode(), event.event_code.encode()):

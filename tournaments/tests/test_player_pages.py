@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 from matches.services.judging import match_result_set
 from tournaments.models import Registration
 from tournaments.services import round_pair, round_start
+from tournaments.tests.event_steps import event_with_players, play_round
 from tournaments.tests.factories import UserFactory
-from tournaments.tests.round_page_setup import event_with_players, play_round
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}

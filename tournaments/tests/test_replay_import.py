@@ -125,7 +125,8 @@ def test_an_imported_event_has_exactly_the_replays_standings():
 
     # ranks, points, records, tiebreakers (and the tiebreak number), drops: all exactly equal
     assert event_standings_document(event) == compute(SWISS)
-    assert [row["rank"] for row in compute(SWISS)["standings"]] == [1, 2, 3, 4, 5, 6]
+    # no full ties here: each player's place is decided by points and tiebreakers alone
+    assert len({row["tiebreak_number"] for row in compute(SWISS)["standings"]}) == 6
 
 
 def test_players_tied_on_everything_keep_the_replays_order_after_an_import():

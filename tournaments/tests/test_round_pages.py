@@ -16,8 +16,8 @@ from matches.services.judging import match_result_set
 from tournaments.models import EventRole, Registration, Round
 from tournaments.replay import read_replay
 from tournaments.services import round_pair, round_start
+from tournaments.tests.event_steps import event_with_players, play_round
 from tournaments.tests.factories import EventRoleFactory, UserFactory
-from tournaments.tests.round_page_setup import event_with_players, play_round
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -52,8 +52,10 @@ def test_the_dashboard_counts_the_round_live(client):
     assert "<html" not in partial
     assert "<strong>1</strong> final" in partial
     assert "<strong>1</strong> playing" in partial
+    playing = round_.matches.order_by("table").last()
     assert f"/matches/{first.pk}/" not in partial  # only the matches still being played are listed
-    assert "Player" in partial
+    assert f"/matches/{playing.pk}/" in partial
+    assert playing.player_a.get_full_name() in partial
 
 
 def test_the_organizer_pairs_starts_and_is_told_why_a_round_cannot_close(client):
@@ -150,6 +152,19 @@ def test_a_player_finds_their_table_by_name_as_they_type(client):
     assert "Round 1" in page
     assert all(player.get_full_name() in page for player in players)
     assert "<em>bye</em>" in page  # five players: one of them has the bye
+
+
+def test_a_player_finds_their_table_by_their_full_name(client):
+    event, organizer, _ = event_with_players(4)
+    round_ = round_pair(event=event, by=organizer, seed=3)
+    mine = round_.matches.order_by("table").last()
+
+    partial = client.get(
+        f"/events/{event.slug}/pairings/", {"player": mine.player_b.get_full_name()}, headers=HTMX
+    ).content.decode()
+
+    assert partial.count('<td class="table-number">') == 1
+    assert f'<td class="table-number">{mine.table}</td>' in partial
 
 
 def test_a_page_load_calls_time_when_the_clock_ran_out(client):

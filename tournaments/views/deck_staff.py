@@ -35,6 +35,7 @@ from tournaments.selectors import (
     current_round,
     deck_checks_for_round,
     deck_list_history,
+    display_name,
     events_visible_to,
     is_event_staff,
     registrations_for,
@@ -52,8 +53,7 @@ def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
 
 
 def _player_name(registration: Registration) -> str:
-    player = registration.player
-    return player.get_full_name() or player.get_username()
+    return display_name(registration.player)
 
 
 @login_required

@@ -24,12 +24,13 @@ from decks.selectors import (
 )
 from matches.selectors import pairings_for_round
 from tournaments import services
-from tournaments.models import Event, EventRole, Registration
+from tournaments.models import Event, Registration
 from tournaments.selectors import (
     DECK_STAFF,
     current_round,
     deck_list_history,
     is_event_staff,
+    is_organizer,
     registrations_for,
 )
 
@@ -52,7 +53,7 @@ def _event_page(
         "player_query": name,
         "now": timezone.now(),
         "is_staff": is_event_staff(request.user, event),
-        "is_organizer": is_event_staff(request.user, event, (EventRole.Role.ORGANIZER,)),
+        "is_organizer": is_organizer(request.user, event),
     }
     if request.htmx:
         return render(request, "tournaments/_pairings.html", context)

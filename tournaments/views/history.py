@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from matches.models import Match, MatchResult
 from tournaments.round_selectors import player_history
+from tournaments.selectors import display_name
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def history_line(match: Match, user_id: int) -> HistoryLine:
         result = "Won" if (match.result == MatchResult.A) == mine_a else "Lost"
     else:
         result = MatchResult(match.result).label
-    name = (opponent.get_full_name() or opponent.username) if opponent is not None else ""
+    name = display_name(opponent)
     return HistoryLine(match, name, result, games if match.status == Match.Status.FINAL else "")
 
 

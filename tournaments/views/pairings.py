@@ -18,15 +18,10 @@ from config.http import HtmxHttpRequest
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments.models import Event, Round
-from tournaments.selectors import events_visible_to
-from tournaments.views.organizer_access import is_organizer
+from tournaments.selectors import display_name, events_visible_to, is_organizer
 from tournaments.views.round_clock import live_round, numbered_round, round_clock
 
 MAX_QUERY = 80
-
-
-def display_name(user: User) -> str:
-    return user.get_full_name() or user.username
 
 
 @dataclass(frozen=True)

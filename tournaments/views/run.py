@@ -20,7 +20,7 @@ from tournaments.models import Event, Round
 from tournaments.round_selectors import round_progress, unpaired_players
 from tournaments.selectors import events_visible_to, registrations_for
 from tournaments.services import event_plan
-from tournaments.views.organizer_access import require_organizer
+from tournaments.services.registrations import require_organizer
 from tournaments.views.round_clock import live_round, round_clock
 
 
@@ -37,7 +37,8 @@ class FormError:
 def organizer_event(request: HtmxHttpRequest, slug: str) -> Event:
     """The event, if the user organizes it (404 if there is none, 403 if they do not organize it)."""
     event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    require_organizer(request.user, event)
+    # Refused before anything is read: the dashboard and the exports show every player's details.
+    require_organizer(request.user, event, "open this page")
     return event
 
 

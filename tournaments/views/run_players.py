@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from config.http import HtmxHttpRequest
 from tournaments import services
 from tournaments.models import Registration
+from tournaments.selectors import display_name
 from tournaments.views.run import organizer_event
 from tournaments.views.run_refusals import done, refused
 
@@ -29,7 +30,11 @@ def run_enter(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     username = request.POST.get("username", "").strip()[:MAX_USERNAME]
     if not username:
         return refused(request, event, "enter", "Type the player's username.")
-    player = User.objects.filter(username__iexact=username).first()
+    # The exact username first; another case only when it names one account ("bob" and "Bob" may exist).
+    player = User.objects.filter(username=username).first()
+    if player is None:
+        same_letters = list(User.objects.filter(username__iexact=username)[:2])
+        player = same_letters[0] if len(same_letters) == 1 else None
     if player is None:
         return refused(
             request,
@@ -42,7 +47,7 @@ def run_enter(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         services.registration_enter(event=event, player=player, by=cast(User, request.user))
     except (ValidationError, services.RegistrationClosed) as error:
         return refused(request, event, "enter", error, value=username)
-    return done(request, event, f"{player.get_full_name() or player.username} is entered and checked in.")
+    return done(request, event, f"{display_name(player)} is entered and checked in.")
 
 
 def _registration(event_id: int, registration_id: int) -> Registration:
@@ -60,7 +65,9 @@ def run_check_in(request: HtmxHttpRequest, slug: str, registration_id: int) -> H
         services.registration_check_in(event=event, player=registration.player, by=cast(User, request.user))
     except (ValidationError, services.RegistrationClosed) as error:
         return refused(request, event, "check-in", error, registration=registration.pk)
-    return done(request, event, f"{registration.player} is checked in.", f"player-{registration.pk}")
+    return done(
+        request, event, f"{display_name(registration.player)} is checked in.", f"player-{registration.pk}"
+    )
 
 
 def _whole_number(text: str) -> int | None:
@@ -81,7 +88,9 @@ def run_byes(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpR
         services.registration_award_byes(registration=registration, byes=byes, by=cast(User, request.user))
     except ValidationError as error:
         return refused(request, event, "byes", error, registration=registration.pk, value=raw)
-    return done(request, event, f"{registration.player} has {byes} bye(s).", f"player-{registration.pk}")
+    return done(
+        request, event, f"{display_name(registration.player)} has {byes} bye(s).", f"player-{registration.pk}"
+    )
 
 
 @login_required
@@ -106,9 +115,9 @@ def run_table(request: HtmxHttpRequest, slug: str, registration_id: int) -> Http
     except ValidationError as error:
         return refused(request, event, "table", error, registration=registration.pk, value=raw)
     kept = (
-        f"table {table} is kept for {registration.player}"
+        f"table {table} is kept for {display_name(registration.player)}"
         if table
-        else f"{registration.player} sits anywhere"
+        else f"{display_name(registration.player)} sits anywhere"
     )
     return done(request, event, kept[0].upper() + kept[1:] + ".", f"player-{registration.pk}")
 
@@ -127,6 +136,6 @@ def run_drop(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpR
     return done(
         request,
         event,
-        f"{registration.player} is dropped after round {dropped.dropped_after_round}.",
+        f"{display_name(registration.player)} is dropped after round {dropped.dropped_after_round}.",
         f"player-{registration.pk}",
     )

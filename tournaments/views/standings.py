@@ -12,8 +12,7 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, Round
 from tournaments.round_selectors import StandingRow, event_standings, final_standings
-from tournaments.selectors import events_visible_to
-from tournaments.views.organizer_access import is_organizer
+from tournaments.selectors import events_visible_to, is_organizer
 
 # How players know the tiebreakers; a key not listed here is shown under its own name.
 TIEBREAKER_LABELS = {"omw": "OMW%", "oomw": "OOMW%", "gw": "GW%", "ogw": "OGW%"}
@@ -30,7 +29,9 @@ def percent(value: float) -> str:
 
 
 def standings_context(event: Event) -> dict[str, object]:
-    after_round = event.rounds.filter(status=Round.Status.FINISHED).order_by("-number").first()
+    # The Swiss standings: the top cut does not change them, so they are "after" the last Swiss round closed.
+    closed = event.rounds.filter(status=Round.Status.FINISHED, stage=Round.Stage.SWISS)
+    after_round = closed.order_by("-number").first()
     # Before a round is closed everyone has 0 points: a table of zeros would only look like a result.
     rows = event_standings(event) if after_round is not None else []
     keys = list(rows[0].tiebreakers) if rows else []
@@ -42,7 +43,7 @@ def standings_context(event: Event) -> dict[str, object]:
         "has_tiebreak_number": any(row.tiebreak_number is not None for row in rows),
         "lines": [StandingLine(row, [percent(row.tiebreakers[key]) for key in keys]) for row in rows],
         # Only the places the top cut decided: everyone else's place is their Swiss rank below.
-        "final_places": [place for place in final_standings(event) if place.reached != "Swiss"]
+        "final_places": [place for place in final_standings(event, rows) if place.reached != "Swiss"]
         if top_cut_played
         else [],
     }

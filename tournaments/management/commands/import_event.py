@@ -42,15 +42,15 @@ class Command(BaseCommand):
         parser.add_argument("--organizer", default=None, help="the organizer's username")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        name: str = options["file"]
+        path: str = options["file"]
         organizer = _organizer(options["organizer"])
-        document = read_json_argument(name)
+        document = read_json_argument(path)
         try:
             event = event_import(
                 document=document, name=options["name"], organizer=organizer, slug=options["slug"]
             )
         except ReplayError as error:
-            raise replay_refused(name, error, self.stderr) from error
+            raise replay_refused(path, error, self.stderr) from error
         except ValidationError as error:
             messages = [f"{field}: {m}" for field, ms in error.message_dict.items() for m in ms]
             raise CommandError("; ".join(messages)) from error
