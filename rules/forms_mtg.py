@@ -65,8 +65,8 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
 }
 COMBAT_HELP = (
     "One attacker per line: attacker: blockers | damage assignment, e.g. “b1: a1, a2 | a1=2, a2=1”. "
-    "An unblocked attacker is just “b1”; leave out “| ...” when one creature blocks "
-    "(all the damage goes to it)."
+    "An unblocked attacker is just “b1”; “| ...” may be left out, and the ruling asks for it if the "
+    "rules need the players' choice."
 )
 # The tick boxes stay small and inline instead of taking the full width of a text input.
 CHECK_ATTRS = {"class": "inline-check"}
@@ -99,7 +99,7 @@ def parse_combat(text: str) -> list[dict[str, Any]]:
         assignment: dict[str, int] = {}
         for part in _ids(assignment_text):
             target, equals, amount = part.partition("=")
-            if not equals or not target.strip() or not amount.strip().isdigit():
+            if not equals or not target.strip() or not amount.strip().isdecimal():
                 raise forms.ValidationError(
                     f"Line {number}: write each damage assignment as id=amount, e.g. “a1=2”."
                 )

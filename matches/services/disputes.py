@@ -31,9 +31,20 @@ ENGINE_REASONS: dict[str, str] = {
     "simultaneous_lp": Duel.Reason.LP,
     "deck_out": Duel.Reason.DECK_OUT,
     "empty_library": Duel.Reason.DECK_OUT,
-    "simultaneous_loss": Duel.Reason.DECK_OUT,
     "exodia": Duel.Reason.CARD_EFFECT,
 }
+# Both players losing at once: in Yu-Gi-Oh! only by drawing from empty Decks; in Magic by life, an empty
+# library or one of each, which no single reason says (the ruling's explanation does).
+SIMULTANEOUS_LOSS = {"yugioh": Duel.Reason.DECK_OUT, "mtg": ""}
+
+
+def duel_reason(game: str, engine_reason: str) -> str:
+    """The ``Duel.Reason`` for the engine's ``reason`` a duel (game) ended, "" when none fits."""
+    if engine_reason == "simultaneous_loss":
+        return SIMULTANEOUS_LOSS.get(game, "")
+    return ENGINE_REASONS.get(engine_reason, "")
+
+
 GAME_NAMES = {"yugioh": "Yu-Gi-Oh!", "mtg": "Magic: The Gathering"}
 
 
@@ -193,7 +204,7 @@ def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge
         duel,
         judge=judge,
         result=str(result),
-        reason=ENGINE_REASONS.get(str(ended.get("reason") or ""), ""),
+        reason=duel_reason(match.round.event.game, str(ended.get("reason") or "")),
         note=f"Confirmed ruling #{dispute.ruling_id}" + (f": {note}" if note else "."),
     )
 

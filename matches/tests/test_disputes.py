@@ -13,10 +13,10 @@ from django.urls import reverse
 
 from matches.models import Dispute, Duel, Match
 from matches.services.disputes import (
-    ENGINE_REASONS,
     dispute_open,
     dispute_open_with_ruling,
     dispute_resolve,
+    duel_reason,
     finished_duel,
 )
 from matches.tests.factories import DuelFactory, MatchFactory
@@ -274,8 +274,11 @@ def test_a_magic_game_over_reads_like_a_duel_over():
     )
 
     assert ended is not None
-    assert ENGINE_REASONS[ended["reason"]] == "deck_out"
-    assert ENGINE_REASONS["life"] == "lp"
+    assert duel_reason("mtg", ended["reason"]) == "deck_out"
+    assert duel_reason("mtg", "life") == "lp"
+    # both players losing at once is no deck out in Magic (life, or one of each)
+    assert duel_reason("mtg", "simultaneous_loss") == ""
+    assert duel_reason("yugioh", "simultaneous_loss") == "deck_out"
     assert finished_duel({"outcome": {"game": {"over": False}}}) is None
     assert finished_duel({"legal": False, "violations": []}) is None
 

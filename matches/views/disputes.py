@@ -79,7 +79,8 @@ def _ends_duel(dispute: Dispute, names: dict[str, str]) -> str:
     if ended is None:
         return ""
     duel = f"duel {dispute.duel_number}" if dispute.duel_number else "the duel (none named)"
-    reason = dispute_services.ENGINE_REASONS.get(str(ended.get("reason") or ""), "")
+    game = dispute.match.round.event.game
+    reason = dispute_services.duel_reason(game, str(ended.get("reason") or ""))
     how = f" ({Duel.Reason(reason).label})" if reason else ""
     if ended.get("draw"):
         return f"{duel.capitalize()} is a draw{how}."

@@ -160,7 +160,10 @@ def test_combat_lines_read_blockers_and_damage_assignment():
     ]
 
 
-@pytest.mark.parametrize(("text", "line"), [("b1: a1 | a1 two", 1), ("b1: a1\n: a2", 2)])
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [("b1: a1 | a1 two", 1), ("b1: a1\n: a2", 2), ("b1: a1 | a1=²", 1)],  # "²" is a digit, not a number
+)
 def test_a_mistyped_combat_line_is_named_in_the_form(text: str, line: int):
     builder = builder_for("mtg", blocked_creature_form(combat=text), {})
 

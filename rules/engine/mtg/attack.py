@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from rules.engine.errors import DisputeError, StateIncomplete, UnknownCardError
+from rules.engine.errors import DisputeError, StateIncomplete
 from rules.engine.mtg import passages
 from rules.engine.mtg.context import Context
 from rules.engine.mtg.state import BATTLEFIELD, Card, Game
@@ -91,12 +91,7 @@ def attackers_of(ctx: Context) -> list[Card]:
     for index, card_id in enumerate(ids):
         if ids.index(card_id) != index:
             raise DisputeError(f"action.attackers[{index}]", f"{card_id} is declared twice")
-        card = ctx.game.locate(card_id)
-        if card is None:
-            raise UnknownCardError(
-                f"action.attackers[{index}]", f"no card with id {card_id!r} in the state", card_id=card_id
-            )
-        cards.append(card)
+        cards.append(ctx.game.find(card_id, f"action.attackers[{index}]"))
     return cards
 
 

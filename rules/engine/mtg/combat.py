@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from rules.engine.errors import DisputeError, StateIncomplete, UnknownCardError
+from rules.engine.errors import DisputeError, StateIncomplete
 from rules.engine.jsonvalues import ActionFields, as_int, as_mapping
 from rules.engine.mtg import passages
 from rules.engine.mtg.context import Context
@@ -48,21 +48,14 @@ def parse_engagements(ctx: Context) -> list[Engagement]:
         if entry is None:
             raise DisputeError(path, 'must be an object {"attacker": ID, "blockers": [ID...]}')
         fields = ActionFields(entry, path)
-        attacker = find(ctx.game, fields.card_id("attacker"), f"{path}.attacker")
+        attacker = ctx.game.find(fields.card_id("attacker"), f"{path}.attacker")
         if attacker.id in seen:
             raise DisputeError(f"{path}.attacker", f"{attacker.id} is listed twice")
         seen.add(attacker.id)
         blocker_ids = fields.card_ids("blockers")
-        blockers = tuple(find(ctx.game, b, f"{path}.blockers[{i}]") for i, b in enumerate(blocker_ids))
+        blockers = tuple(ctx.game.find(b, f"{path}.blockers[{i}]") for i, b in enumerate(blocker_ids))
         engagements.append(Engagement(path, attacker, blockers, parse_assignment(fields, path)))
     return engagements
-
-
-def find(game: Game, card_id: str, field_path: str) -> Card:
-    card = game.locate(card_id)
-    if card is None:
-        raise UnknownCardError(field_path, f"no card with id {card_id!r} in the state", card_id=card_id)
-    return card
 
 
 def parse_assignment(fields: ActionFields, path: str) -> dict[str, int] | None:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine.errors import StateIncomplete
+from rules.engine.errors import StateIncomplete, UnknownCardError
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping, as_str
 from rules.engine.mtg import passages
 
@@ -177,6 +177,13 @@ class Game:
 
     def locate(self, card_id: str) -> Card | None:
         return self.cards.get(card_id)
+
+    def find(self, card_id: str, field_path: str) -> Card:
+        """The card ``card_id`` names; an id the state does not have is a 400 naming ``field_path``."""
+        card = self.cards.get(card_id)
+        if card is None:
+            raise UnknownCardError(field_path, f"no card with id {card_id!r} in the state", card_id=card_id)
+        return card
 
 
 def parse_state(raw: object) -> Game:

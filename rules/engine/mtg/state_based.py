@@ -156,7 +156,14 @@ def classic_legend_rule(permanents: Sequence[Card], settled: Settled) -> None:
 
 def current_legend_rule(permanents: Sequence[Card], settled: Settled, keep: Sequence[str]) -> None:
     """Today's rule: a player with two or more legendary permanents of one name keeps one of them."""
-    for group in legend_groups(permanents, per_controller=True):
+    groups = legend_groups(permanents, per_controller=True)
+    choosable = {card.id for group in groups for card in group}
+    for card_id in keep:
+        if card_id not in choosable:
+            raise DisputeError(
+                "action.keep", f"{card_id!r} is not one of two or more legends of a name one player controls"
+            )
+    for group in groups:
         controller = group[0].controller
         chosen = [card for card in group if card.id in keep]
         if len(chosen) > 1:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine.errors import StateIncomplete, UnknownCardError
+from rules.engine.errors import StateIncomplete
 from rules.engine.jsonvalues import as_mapping
 from rules.engine.mtg import passages
 from rules.engine.mtg.context import Context
@@ -49,12 +49,18 @@ def not_in_step(game: Game, phase: str, step: str, doing: str, rule: Reference) 
 def card_from_hand(ctx: Context, player: str, rule: Reference, doing: str) -> tuple[Card, Violation | None]:
     """The card the action names, by id from the state or given in full; it must be in the player's hand."""
     raw = ctx.action.data.get("card")
-    if as_mapping(raw) is not None:
-        return parse_card(raw, "action.card", player, HAND), None
-    card_id = ctx.action.card_id("card")
-    card = ctx.game.locate(card_id)
-    if card is None:
-        raise UnknownCardError("action.card", f"no card with id {card_id!r} in the state", card_id=card_id)
+    mapping = as_mapping(raw)
+    if mapping is not None and ctx.game.locate(str(mapping.get("id", ""))) is None:
+        card = parse_card(raw, "action.card", player, HAND)
+        if ctx.game.player(player).hand_count >= 1:
+            return card, None
+        return card, Violation(
+            "mtg.cast.not_in_hand",
+            f"{player}'s hand is empty in the reported state: {player} cannot {doing}.",
+            rule,
+        )
+    card_id = str(mapping["id"]) if mapping is not None else ctx.action.card_id("card")
+    card = ctx.game.find(card_id, "action.card")
     if card.zone == HAND and card.holder == player:
         return card, None
     where = f"{card.holder}'s {card.zone}"
@@ -76,7 +82,7 @@ def no_priority(game: Game, revision: str) -> Violation | None:
     if game.phase == "end" and game.need_step() == "cleanup" and game.stack == 0:
         life = {p: game.player(p).life for p in PLAYERS}
         settled = settle(game.battlefield(), {}, life, revision)
-        if not settled.removed and not settled.game["over"]:
+        if not settled.removed and not settled.game["over"] and not settled.legend_choices:
             return Violation(
                 "mtg.timing.no_priority",
                 "In the cleanup step players get priority only if a state-based effect applies or an ability"

@@ -77,6 +77,7 @@ def judge_cleanup(ctx: Context) -> Ruling:
             lambda: not_active_player(
                 game, player, "discard to hand size in the cleanup step", passages.CLEANUP_HAND
             )
-        ]
+        ],
+        [lambda: not_in_step(game, "end", "cleanup", "discard to hand size", passages.CLEANUP_HAND)],
     ]
     return decide(stages, lambda: cleanup_outcome(game, player), passages.CLEANUP_HAND)

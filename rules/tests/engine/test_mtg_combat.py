@@ -259,7 +259,15 @@ def test_310_combat_damage_properties(attackers, blocked, blockers, life):
     assert ruling["outcome"]["life"] == {"A": 20, "B": life - unblocked}
     assert ruling["outcome"]["game"]["over"] == (life - unblocked <= 0)
     every = {card["id"]: card for card in a_cards + b_cards}
-    dealt = ruling["outcome"]["creature_damage"]
+    # One blocker each, no first strike: each side of a block takes the other's power (310.1c, 310.1d).
+    dealt: dict[str, int] = {}
+    for i, card in enumerate(a_cards):
+        if blocked[i]:
+            dealt[card["id"]] = every[f"b{i}"]["power"]
+            dealt[f"b{i}"] = card["power"]
+    assert {k: v for k, v in ruling["outcome"]["creature_damage"].items() if v} == {
+        k: v for k, v in dealt.items() if v
+    }
     for card_id, card in every.items():
         lethal = card["damage"] + dealt.get(card_id, 0) >= card["toughness"]
         assert (card_id in ruling["outcome"]["destroyed"]) == lethal

@@ -310,3 +310,12 @@ def test_any_magic_state_gets_a_ruling_or_a_named_error(game_state, action, revi
     assert (ruling["legal"] is False) == any(v["code"] != "state.incomplete" for v in ruling["violations"])
     assert (ruling["legal"] is True) == ("outcome" in ruling)
     assert ruling["explanation"]
+
+
+def test_current_legend_rule_refuses_a_keep_that_is_no_legend_in_a_group():
+    game = state(a={"battlefield": [legend("a1"), legend("a2"), creature("a3")]})
+
+    with pytest.raises(DisputeError) as error:
+        rule_on(game, {"type": "state_check", "keep": ["a3"]}, revision="current")
+
+    assert error.value.field == "action.keep"

@@ -306,3 +306,28 @@ def test_314_1a_only_the_active_player_discards_to_hand_size():
     game = state(phase="end", step="cleanup", b={"hand": 9})
 
     assert code(rule_on(game, {"type": "cleanup", "player": "B"})) == "mtg.turn.not_active_player"
+
+
+def test_314_1a_the_hand_is_discarded_down_only_in_the_cleanup_step():
+    game = state(phase="main1", a={"hand": 9})
+
+    assert code(rule_on(game, {"type": "cleanup", "player": "A"})) == "mtg.phase.wrong_step"
+
+
+def test_314_1c_a_legend_to_choose_in_cleanup_gives_priority_under_the_current_rule():
+    legends = [
+        creature(f"a{i}", 3, 3, name="Tetsuo Umezawa", supertypes=["legendary"], timestamp=i) for i in (1, 2)
+    ]
+    game = state(phase="end", step="cleanup", a={"battlefield": legends, "hand": [card("h1", "instant")]})
+
+    ruling = rule_on(game, cast("h1"), revision="current")
+
+    assert ruling["legal"] is True
+
+
+def test_a_spell_described_in_full_needs_a_card_in_hand():
+    game = state(a={"hand": 0})
+
+    ruling = rule_on(game, {"type": "cast", "player": "A", "card": card("s1", "sorcery")})
+
+    assert code(ruling) == "mtg.cast.not_in_hand"
