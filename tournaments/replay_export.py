@@ -12,7 +12,10 @@ What goes in, written down:
 - ``rounds``: the rounds the organizer has closed (every result in them final). A round being played has
   results missing, so it is not history yet. A bye has no table in the event; in the replay it takes the
   number after the round's last table, as the spec's example does.
-- ``drops``: every drop, after the round it took effect.
+- ``drops``: every drop after a closed round. A drop during the round being played is not history yet (the
+  standings shown during a round are those after the last closed round, where the player had not dropped);
+  it goes in once that round is closed. A player who dropped before their first round never played: they
+  are left out of ``players`` altogether, as a no-show is, so pairing never sees them.
 """
 
 from __future__ import annotations
@@ -85,13 +88,24 @@ def closed_rounds(event: Event) -> list[Round]:
     return list(rounds.prefetch_related(Prefetch("matches", queryset=Match.objects.order_by("table", "pk"))))
 
 
+def _left_before_playing(registration: Registration) -> bool:
+    """Dropped before the first round they could have been paired in (0 before round 1)."""
+    dropped = registration.dropped_after_round
+    return dropped is not None and dropped < registration.joined_round
+
+
 def event_replay(event: Event) -> dict[str, Any]:
     """The event's history as an ``event-replay/1`` document (see the module docstring for what is in it)."""
-    registrations = list(
-        event.registrations.filter(checked_in_at__isnull=False).select_related("player").order_by("pk")
-    )
+    registrations = [
+        registration
+        for registration in event.registrations.filter(checked_in_at__isnull=False)
+        .select_related("player")
+        .order_by("pk")
+        if not _left_before_playing(registration)
+    ]
     usernames = {registration.player_id: player_id(registration) for registration in registrations}
     rounds = closed_rounds(event)
+    last_closed = rounds[-1].number if rounds else 0
     return {
         "format": FORMAT,
         "game": event.game,
@@ -104,6 +118,7 @@ def event_replay(event: Event) -> dict[str, Any]:
             {"player": player_id(registration), "after_round": registration.dropped_after_round}
             for registration in registrations
             if registration.dropped_after_round is not None
+            and registration.dropped_after_round <= last_closed
         ],
     }
 

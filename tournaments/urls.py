@@ -52,6 +52,11 @@ urlpatterns = [
         "events/<slug:slug>/run/players/<int:registration_id>/table/", views.run_table, name="event-run-table"
     ),
     path("events/<slug:slug>/run/players/<int:registration_id>/drop/", views.run_drop, name="event-run-drop"),
+    path(
+        "events/<slug:slug>/run/players/<int:registration_id>/undo-drop/",
+        views.run_undo_drop,
+        name="event-run-undo-drop",
+    ),
     path("events/<slug:slug>/export/replay.json", views.event_export_replay, name="event-export-replay"),
     path(
         "events/<slug:slug>/export/standings.csv", views.event_export_standings, name="event-export-standings"

@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from tournaments.models import Event, Registration, Round
 from tournaments.replay import ReplayError
 from tournaments.selectors import DECK_STAFF, events_visible_to, is_event_staff
-from tournaments.services import RegistrationClosed, RoundConflict
+from tournaments.services import DropNotUndoable, RegistrationClosed, RoundConflict
 
 ServiceCall = Callable[[], tuple[int, dict[str, Any]]]
 
@@ -47,7 +47,7 @@ def tournament_call(call: ServiceCall) -> ServiceCall:
     def guarded() -> tuple[int, dict[str, Any]]:
         try:
             return call()
-        except (RoundConflict, RegistrationClosed) as error:
+        except (RoundConflict, RegistrationClosed, DropNotUndoable) as error:
             return status.HTTP_409_CONFLICT, {"detail": str(error)}
         except ReplayError as error:
             return status.HTTP_400_BAD_REQUEST, {"replay": error.problems}

@@ -155,7 +155,8 @@ class EventCheckInApi(APIView):
 
 
 class RegistrationDropApi(APIView):
-    """Drop a player after the last round started: the player themselves, or a judge or organizer."""
+    """Drop a player after the last round started: the player themselves, or a judge or organizer;
+    ``DELETE`` undoes a drop (organizers)."""
 
     @extend_schema(
         request=None,
@@ -172,6 +173,24 @@ class RegistrationDropApi(APIView):
             return status.HTTP_200_OK, _body(dropped)
 
         code, body = run_service(tournament_call(drop))
+        return Response(body, status=code)
+
+    @extend_schema(
+        request=None,
+        responses={200: RegistrationOutputSerializer},
+        operation_id="events_registrations_undo_drop",
+        description="An organizer brings a dropped player back (409 once a later round started).",
+    )
+    def delete(self, request: Request, slug: str, registration_id: int) -> Response:
+        event = event_for(request, slug)
+        registration = registration_for(event, registration_id)
+        by = cast(User, request.user)
+
+        def undo() -> tuple[int, dict[str, Any]]:
+            back = services.registration_undo_drop(registration=registration, by=by)
+            return status.HTTP_200_OK, _body(back)
+
+        code, body = run_service(tournament_call(undo))
         return Response(body, status=code)
 
 

@@ -18,6 +18,7 @@ from tournaments.services.deck_lists import (
 )
 from tournaments.services.events import event_create, event_role_grant, round_create
 from tournaments.services.registrations import (
+    DropNotUndoable,
     RegistrationClosed,
     registration_award_byes,
     registration_check_in,
@@ -25,6 +26,7 @@ from tournaments.services.registrations import (
     registration_drop,
     registration_enter,
     registration_fix_table,
+    registration_undo_drop,
 )
 from tournaments.services.rounds import (
     RoundConflict,
@@ -40,6 +42,7 @@ from tournaments.services.rounds import (
 __all__ = [
     "DeckCheckConflict",
     "DeckListLocked",
+    "DropNotUndoable",
     "RegistrationClosed",
     "RoundConflict",
     "active_registrations",
@@ -59,6 +62,7 @@ __all__ = [
     "registration_drop",
     "registration_enter",
     "registration_fix_table",
+    "registration_undo_drop",
     "round_close",
     "round_create",
     "round_pair",

@@ -16,12 +16,17 @@ from django.db import transaction
 from django.utils import timezone
 
 from decks.models import DeckList
+from matches.models import Penalty
 from tournaments.models import Event, Registration, Round
-from tournaments.selectors import DECK_STAFF, AnyUser, is_event_staff, is_organizer
+from tournaments.selectors import DECK_STAFF, AnyUser, display_name, is_event_staff, is_organizer
 
 
 class RegistrationClosed(Exception):
     """The event no longer takes players (its top cut has started or it is over): a 409."""
+
+
+class DropNotUndoable(Exception):
+    """A drop that cannot be undone any more (a later round started, or a disqualification): a 409."""
 
 
 def lock_event(event: Event) -> Event:
@@ -171,3 +176,35 @@ def _last_round_played_by(event: Event, player: User) -> int:
     in its pairings who drops now stops it from starting until the organizer re-pairs it."""
     started = event.rounds.exclude(status=Round.Status.PAIRED).order_by("-number").first()
     return started.number if started is not None else 0
+
+
+@transaction.atomic
+def registration_undo_drop(*, registration: Registration, by: User) -> Registration:
+    """Bring a dropped player back (a drop entered by mistake, or a player who changed their mind).
+
+    Only an organizer may. It is refused once a round after the drop has started without them: that round
+    would have no match for them. A round paired but not started yet cannot start until the organizer
+    re-pairs it with the player in (``round_start`` says so). A disqualification is not undone here: it is
+    a penalty a judge recorded, and it stays in the match's history.
+    """
+    event = lock_event(registration.event)
+    require_organizer(by, event, "undo a drop")
+    registration = Registration.objects.select_for_update().select_related("player").get(pk=registration.pk)
+    after = registration.dropped_after_round
+    if after is None:
+        return registration
+    name = display_name(registration.player)
+    started_since = (
+        event.rounds.filter(number__gt=after).exclude(status=Round.Status.PAIRED).order_by("number").first()
+    )
+    if started_since is not None:
+        number = started_since.number
+        raise DropNotUndoable(f"{name} cannot come back: round {number} has started without them.")
+    disqualified = Penalty.objects.filter(
+        match__round__event=event, player=registration.player, kind=Penalty.Kind.DISQUALIFICATION
+    )
+    if disqualified.exists():
+        raise DropNotUndoable(f"{name} was disqualified: a disqualification is not undone here.")
+    registration.dropped_after_round = None
+    registration.save(update_fields=["dropped_after_round"])
+    return registration

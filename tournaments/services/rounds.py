@@ -30,6 +30,7 @@ from tournaments.models import Event, Registration, Round
 from tournaments.pairing import next_round as swiss_next_round
 from tournaments.replay import ReplayError
 from tournaments.replay_export import event_replay, players_by_id
+from tournaments.selectors import display_name
 from tournaments.services.registrations import lock_event, require_organizer
 from tournaments.standings import compute as standings_compute
 from tournaments.top_cut import first_round as top_cut_first_round
@@ -190,6 +191,13 @@ def round_start(*, round_: Round, by: User, now: datetime | None = None) -> Roun
             sorted(str(registration.player) for registration in dropped.select_related("player"))
         )
         raise RoundConflict(f"{names} dropped after round {round_.number} was paired: re-pair it first.")
+    if round_.stage == Round.Stage.SWISS:
+        missing = _unpaired_entries(event, round_)
+        if missing:
+            raise RoundConflict(
+                f"{', '.join(missing)} can play round {round_.number} but are not in its pairings: "
+                "re-pair it first."
+            )
     now = now or timezone.now()
     round_.status = Round.Status.IN_PROGRESS
     round_.started_at = now
@@ -202,6 +210,17 @@ def round_start(*, round_: Round, by: User, now: datetime | None = None) -> Roun
         round_id, eta = round_.pk, round_.ends_at
         transaction.on_commit(lambda: round_time_up_task.apply_async(args=(round_id,), eta=eta))
     return round_
+
+
+def _unpaired_entries(event: Event, round_: Round) -> list[str]:
+    """Players who may be paired in this Swiss round and are not: a drop undone after pairing, or a late
+    entry checked in between pairing and start."""
+    waiting = (
+        active_registrations(event)
+        .filter(joined_round__lte=round_.number)
+        .exclude(player__in=_players_of(round_))
+    )
+    return sorted(display_name(registration.player) for registration in waiting.select_related("player"))
 
 
 def _players_of(round_: Round) -> list[int]:

@@ -17,7 +17,14 @@ from tournaments.views.my_deck import event_deck_builder, event_my_deck
 from tournaments.views.pairings import event_pairings
 from tournaments.views.projector import event_projector
 from tournaments.views.run import event_run
-from tournaments.views.run_players import run_byes, run_check_in, run_drop, run_enter, run_table
+from tournaments.views.run_players import (
+    run_byes,
+    run_check_in,
+    run_drop,
+    run_enter,
+    run_table,
+    run_undo_drop,
+)
 from tournaments.views.run_rounds import run_close, run_pair, run_repair, run_start
 from tournaments.views.self_service import event_check_in_me, event_drop_me, event_enter_me
 from tournaments.views.slips import round_slips
@@ -58,4 +65,5 @@ __all__ = [
     "run_repair",
     "run_start",
     "run_table",
+    "run_undo_drop",
 ]

@@ -1,5 +1,5 @@
 """The dashboard's player forms: enter a player at the counter, check them in, award byes, keep a table,
-drop. Each calls the registration service; see ``run_refusals`` for how they answer."""
+drop, undo a drop. Each calls the registration service; see ``run_refusals`` for how they answer."""
 
 from __future__ import annotations
 
@@ -137,5 +137,22 @@ def run_drop(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpR
         request,
         event,
         f"{display_name(registration.player)} is dropped after round {dropped.dropped_after_round}.",
+        f"player-{registration.pk}",
+    )
+
+
+@login_required
+@require_POST
+def run_undo_drop(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpResponse:
+    event = organizer_event(request, slug)
+    registration = _registration(event.pk, registration_id)
+    try:
+        services.registration_undo_drop(registration=registration, by=cast(User, request.user))
+    except services.DropNotUndoable as error:
+        return refused(request, event, "undo-drop", error, registration=registration.pk)
+    return done(
+        request,
+        event,
+        f"{display_name(registration.player)} is back in the event and will be paired again.",
         f"player-{registration.pk}",
     )
