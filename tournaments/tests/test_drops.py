@@ -13,7 +13,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from matches.models import Penalty
 from matches.services.access import MatchConflict
+from matches.services.judging import penalty_issue
 from tests.api_clients import client_for
 from tournaments.models import Event, Registration, Round
 from tournaments.replay import read_replay
@@ -229,10 +231,7 @@ def test_the_dashboard_says_why_a_drop_cannot_be_undone(client):
 
 
 def test_a_disqualification_is_not_undone_as_a_drop():
-    from matches.models import Penalty
-    from matches.services.judging import penalty_issue
-
-    event, organizer, players = event_with_players(4)
+    event, organizer, _ = event_with_players(4)
     round_1 = round_pair(event=event, by=organizer, seed=1)
     round_start(round_=round_1, by=organizer)
     match = round_1.matches.exclude(player_b=None).first()
