@@ -6,6 +6,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 api_v1 = [
+    path("", include("accounts.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("matches.api_urls")),
     path("", include("decks.api_urls")),
@@ -19,6 +20,9 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Changing the password ends every other browser session and every API token of the user.
+    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
