@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("matches.urls")),
     path("", include("rules.urls")),
     path("", include("decks.urls")),
+    path("", include("accounts.urls")),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Changing the password ends every other browser session and every API token of the user.

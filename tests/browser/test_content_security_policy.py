@@ -124,6 +124,7 @@ def test_the_main_pages_break_no_rule_of_the_content_security_policy(live_server
     organizer.visit(f"/events/{event.slug}/decklists/")
     organizer.visit("/organize/new/")
     organizer.visit("/cards/import/")
+    organizer.visit("/staff/sign-in-locks/")
     assert organizer.done() == []
 
     judge = Visitor(browser, live_server)
