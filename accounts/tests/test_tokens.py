@@ -135,6 +135,7 @@ def test_a_password_changed_on_the_password_page_revokes_the_tokens_and_keeps_th
     token = sign_in("yugi")["token"]
     client = Client()
     client.force_login(user)
+    assert 'href="/password/"' in client.get("/").content.decode()  # linked from every page's footer
 
     response = client.post(
         "/password/",

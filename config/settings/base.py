@@ -180,6 +180,8 @@ AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 SIGNIN_TRUSTED_PROXIES = environment.integer("ARBITER_TRUSTED_PROXIES", default=0)
 # Axes would otherwise keep a row for every successful sign-in forever; failures are all it needs.
 AXES_DISABLE_ACCESS_LOG = True
+# Quiet at start-up (its banner names only the pair, not the three limits accounts.lockout applies).
+AXES_VERBOSE = False
 
 # API tokens (django-rest-knox): stored hashed, and they expire. A store's scripts and apps sign in again
 # after a month; a stolen token is useless by then, and a password change or "sign out everywhere" ends
