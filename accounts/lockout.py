@@ -29,6 +29,8 @@ from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_ipv46_address
 from django.db.models import Q, Sum
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -55,7 +57,13 @@ def client_address(request: HttpRequest) -> str | None:
     if len(forwarded) < proxies:
         # The request did not come through every proxy: count it under the address that reached us.
         return remote
-    return forwarded[-proxies]
+    claimed = forwarded[-proxies]
+    try:
+        validate_ipv46_address(claimed)
+    except ValidationError:
+        # Not an address (a misconfigured proxy, or none and the client wrote it): the column holds addresses.
+        return remote
+    return claimed
 
 
 class TieredLockoutHandler(AxesDatabaseHandler):  # type: ignore[misc]

@@ -170,3 +170,23 @@ def test_without_a_trusted_proxy_a_forged_forwarded_for_is_ignored():
         )
 
     assert api_login("duke", PASSWORD, address="203.0.113.60").status_code == 429
+
+
+@override_settings(SIGNIN_TRUSTED_PROXIES=1)
+def test_a_forwarded_for_that_is_not_an_address_counts_under_the_connection():
+    UserFactory(username="rex")
+    answers = [
+        APIClient()
+        .post(
+            TOKEN,
+            {"username": "rex", "password": "wrong"},
+            format="json",
+            REMOTE_ADDR="203.0.113.70",
+            HTTP_X_FORWARDED_FOR="'; drop table --",
+        )
+        .status_code
+        for _ in range(5)
+    ]
+
+    assert answers[:4] == [401] * 4
+    assert api_login("rex", PASSWORD, address="203.0.113.70").status_code == 429
