@@ -120,7 +120,10 @@ def test_the_main_pages_break_no_rule_of_the_content_security_policy(live_server
     organizer.visit("/organize/")
     page = organizer.visit(f"/events/{event.slug}/run/")
     expect(page.locator("form[data-confirm]").first).to_be_attached()
-    organizer.visit(f"/events/{event.slug}/rounds/2/slips/")
+    page = organizer.visit(f"/events/{event.slug}/rounds/2/slips/")
+    page.evaluate("window.print = () => { window.printed = true; }")  # no print dialog in a test
+    page.get_by_role("button", name="Print").click()
+    assert page.evaluate("window.printed") is True
     organizer.visit(f"/events/{event.slug}/decklists/")
     organizer.visit("/organize/new/")
     organizer.visit("/cards/import/")
