@@ -3,9 +3,12 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
+
+from config.api_docs import api_docs_view
 
 api_v1 = [
+    path("", include("accounts.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("matches.api_urls")),
     path("", include("decks.api_urls")),
@@ -17,12 +20,16 @@ urlpatterns = [
     path("", include("matches.urls")),
     path("", include("rules.urls")),
     path("", include("decks.urls")),
+    path("", include("accounts.urls")),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Changing the password ends every other browser session and every API token of the user.
+    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", api_docs_view(url_name="api-schema"), name="api-docs"),
 ]
 
 handler400 = "config.errors.bad_request"

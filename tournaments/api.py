@@ -8,21 +8,17 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
 from django.core.validators import RegexValidator
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
-from rest_framework.authentication import TokenAuthentication
-from rest_framework.authtoken.models import Token
-from rest_framework.exceptions import AuthenticationFailed, PermissionDenied
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.schema import ErrorSerializer
 from decks.api import (
     DeckListOutputSerializer,
     DeckListProblemsSerializer,
@@ -49,46 +45,6 @@ from tournaments.selectors import (
 from tournaments.services import deck_lists_locked
 
 NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.")
-
-
-class TokenObtainApi(APIView):
-    """Exchange a username and password for the API token of that user (created on first use)."""
-
-    # Only the token scheme: a failed login then answers 401 with WWW-Authenticate, as for any API call.
-    authentication_classes = [TokenAuthentication]
-    permission_classes = [AllowAny]
-
-    @extend_schema_serializer(component_name="TokenRequest")
-    class InputSerializer(serializers.Serializer[object]):
-        # DRF refuses NUL characters in any string; the pattern says so in the schema, so clients know.
-        username = serializers.CharField(
-            min_length=1, max_length=150, trim_whitespace=False, validators=[NO_NUL_CHARACTERS]
-        )
-        password = serializers.CharField(
-            min_length=1,
-            max_length=128,
-            trim_whitespace=False,
-            style={"input_type": "password"},
-            validators=[NO_NUL_CHARACTERS],
-        )
-
-    @extend_schema_serializer(component_name="Token")
-    class OutputSerializer(serializers.Serializer[object]):
-        token = serializers.CharField()
-
-    @extend_schema(
-        request=InputSerializer,
-        responses={200: OutputSerializer, 401: ErrorSerializer},
-        operation_id="auth_token_create",
-    )
-    def post(self, request: Request) -> Response:
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        user = authenticate(request._request, **serializer.validated_data)
-        if user is None:
-            raise AuthenticationFailed("The username and password do not match an account.")
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response(self.OutputSerializer({"token": token.key}).data)
 
 
 class EventListApi(APIView):

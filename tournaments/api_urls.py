@@ -4,7 +4,6 @@ from tournaments import api
 from tournaments.api_events import documents, events, imports, registrations, rounds
 
 urlpatterns = [
-    path("auth/token/", api.TokenObtainApi.as_view(), name="api-token"),
     path("me/", api.MeApi.as_view(), name="api-me"),
     path("events/", events.EventsApi.as_view(), name="api-events"),
     # Before events/<slug>/, which "import" would otherwise match (the import refuses that slug).

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import django_stubs_ext
+from csp import constants as csp_constants
 
 from config import environment
 
@@ -33,7 +35,9 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
+    "csp",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -42,6 +46,7 @@ INSTALLED_APPS = [
     "matches",
     "decks",
     "rules",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -54,6 +59,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a sign-in refused for too many failures into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -145,12 +153,69 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# --- Sign-in protection (decision record 0007) ----------------------------------------------------------
+# django-axes' backend comes first: it refuses a locked-out caller before any password is checked. Failures
+# are counted in the database, so every web process sees the same counts (SQLite or PostgreSQL alike).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.lockout.TieredLockoutHandler"
+# Failures are recorded per (account, address); accounts.lockout also counts them per account and per address.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = environment.integer("ARBITER_SIGNIN_LIMIT_ACCOUNT_ADDRESS", default=5, minimum=1)
+SIGNIN_LIMIT_ACCOUNT = environment.integer("ARBITER_SIGNIN_LIMIT_ACCOUNT", default=20, minimum=1)
+SIGNIN_LIMIT_ADDRESS = environment.integer("ARBITER_SIGNIN_LIMIT_ADDRESS", default=100, minimum=1)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=environment.integer("ARBITER_SIGNIN_LOCKOUT_MINUTES", default=15, minimum=1)
+)
+# Trying again while locked out does not restart the wait, so "try again in 15 minutes" stays true.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# A successful sign-in forgets that account's failures from that address: players' typos do not add up
+# towards the store's per-address limit.
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
+# How many proxies in front of the web processes append to X-Forwarded-For (0: use the connection's address).
+SIGNIN_TRUSTED_PROXIES = environment.integer("ARBITER_TRUSTED_PROXIES", default=0)
+# Axes would otherwise keep a row for every successful sign-in forever; failures are all it needs.
+AXES_DISABLE_ACCESS_LOG = True
+# Quiet at start-up (its banner names only the pair, not the three limits accounts.lockout applies).
+AXES_VERBOSE = False
+
+# API tokens (django-rest-knox): stored hashed, and they expire. A store's scripts and apps sign in again
+# after a month; a stolen token is useless by then, and a password change or "sign out everywhere" ends
+# every token at once.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=environment.integer("ARBITER_TOKEN_DAYS", default=30, minimum=1)),
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+# --- Content Security Policy (django-csp) ---------------------------------------------------------------
+# Scripts and styles only from this server's own files: no inline script, no inline style, no eval. htmx is
+# told not to inject its indicator style and not to evaluate expressions (the htmx-config meta tag in
+# base.html). The API docs page widens the policy for itself only (config.api_docs).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [csp_constants.SELF],
+        "script-src": [csp_constants.SELF],
+        "style-src": [csp_constants.SELF],
+        "img-src": [csp_constants.SELF],
+        "font-src": [csp_constants.SELF],
+        "connect-src": [csp_constants.SELF],
+        "object-src": [csp_constants.NONE],
+        "base-uri": [csp_constants.SELF],
+        "form-action": [csp_constants.SELF],
+        "frame-ancestors": [csp_constants.NONE],
+    },
+}
+
 # --- API ------------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     # API clients use tokens; browsers their session, with CSRF enforced. Token comes first so that an
     # unauthenticated call gets a 401 with WWW-Authenticate rather than a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # The API speaks JSON only; pages post their own forms to views, not here.

@@ -20,8 +20,12 @@ if not ALLOWED_HOSTS:
     )
 
 # TLS terminates at the proxy in front of the web processes; it tells Django the original scheme.
-if environment.flag("DJANGO_BEHIND_TLS_PROXY", default=True):
+BEHIND_TLS_PROXY = environment.flag("DJANGO_BEHIND_TLS_PROXY", default=True)
+if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Sign-in lockouts count per client address. Behind the proxy every request comes from the proxy, so the
+# client's address is the one the proxy appended to X-Forwarded-For (accounts.lockout.client_address).
+SIGNIN_TRUSTED_PROXIES = environment.integer("ARBITER_TRUSTED_PROXIES", default=1 if BEHIND_TLS_PROXY else 0)
 SECURE_SSL_REDIRECT = environment.flag("DJANGO_SECURE_SSL_REDIRECT", default=True)
 SECURE_HSTS_SECONDS = environment.integer("DJANGO_SECURE_HSTS_SECONDS", default=31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = True

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from decks.tests.factories import DeckListFactory
@@ -50,13 +50,13 @@ def test_a_token_obtained_with_a_password_authenticates_api_calls():
 
     assert response.status_code == 200
     assert response.json()["roles"] == [{"event": "regionals", "role": "judge"}]
-    assert Token.objects.get(user=user).key == token
+    assert AuthToken.objects.get(user=user).token_key == token[:15]
 
 
 def test_session_authenticated_writes_need_the_csrf_token():
     match = MatchFactory()
     client = APIClient(enforce_csrf_checks=True)
-    client.login(username=match.player_a.username, password=PASSWORD)
+    client.force_login(match.player_a)
 
     response = client.post(
         f"/api/v1/matches/{match.pk}/reports/", {"result": "a", "games_a": 2}, format="json"
@@ -131,4 +131,4 @@ def test_a_wrong_password_gets_no_token():
 
     assert response.status_code == 401
     assert response.json() == {"detail": "The username and password do not match an account."}
-    assert not Token.objects.exists()
+    assert not AuthToken.objects.exists()

@@ -9,7 +9,7 @@ from django.contrib.auth.models import Permission, User
 from django.test import Client
 
 from tournaments.models import Event, EventRole
-from tournaments.tests.factories import PASSWORD, UserFactory
+from tournaments.tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def _staff_client() -> tuple[Client, User]:
     user = cast(User, UserFactory(username="olivia"))
     user.user_permissions.add(Permission.objects.get(codename="add_event"))
     client = Client()
-    client.login(username="olivia", password=PASSWORD)
+    client.force_login(user)
     return client, user
 
 
@@ -60,9 +60,8 @@ def test_a_top_cut_that_is_not_a_bracket_and_a_magic_procedure_are_refused_under
 
 
 def test_a_player_cannot_create_events():
-    UserFactory(username="yugi")
     client = Client()
-    client.login(username="yugi", password=PASSWORD)
+    client.force_login(UserFactory(username="yugi"))
 
     response = client.post("/organize/new/", FORM)
 

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from accounts import api
+
+urlpatterns = [
+    path("auth/token/", api.TokenObtainApi.as_view(), name="api-token"),
+    path("auth/logout/", api.LogoutApi.as_view(), name="api-logout"),
+    path("auth/logout-all/", api.LogoutAllApi.as_view(), name="api-logout-all"),
+]

@@ -1,0 +1,55 @@
+"""The sign-in locks page: store staff see who is held back by the lockout and lift it, without a shell."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.validators import validate_ipv46_address
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods
+
+from accounts import services
+from accounts.selectors import can_lift_signin_locks, recent_failed_signins
+
+
+def _is_address(text: str) -> bool:
+    try:
+        validate_ipv46_address(text)
+    except ValidationError:
+        return False
+    return True
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def signin_locks(request: HttpRequest) -> HttpResponse:
+    if not can_lift_signin_locks(request.user):
+        raise PermissionDenied
+    if request.method == "POST":
+        username = request.POST.get("username", "").strip()[:255]
+        address = request.POST.get("address", "").strip()[:45]
+        if not username and not address:
+            messages.error(request, _("Give a username or an address to unlock."))
+        elif address and not _is_address(address):
+            messages.error(request, _("%(address)s is not an IP address.") % {"address": address})
+        else:
+            removed = services.signin_lock_reset(username=username or None, address=address or None)
+            who = username or address
+            if removed:
+                messages.success(
+                    request,
+                    ngettext(
+                        "%(who)s can sign in again (%(count)d record of failed attempts removed).",
+                        "%(who)s can sign in again (%(count)d records of failed attempts removed).",
+                        removed,
+                    )
+                    % {"who": who, "count": removed},
+                )
+            else:
+                messages.info(request, _("%(who)s had no failed sign-ins to forget.") % {"who": who})
+        return redirect("signin-locks")
+    return render(request, "accounts/signin_locks.html", {"rows": recent_failed_signins()})
