@@ -128,10 +128,17 @@ CELERY_TASK_TIME_LIMIT = environment.integer("CELERY_TASK_TIME_LIMIT", default=3
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
-# `celery beat` runs the round clock's sweep: it calls time for any round whose end passed without its ETA
-# task running (a worker down or restarted), and for matches whose extra time has run out since.
+# `celery beat` runs the sweeps. The round clock's calls time within ROUND_CLOCK_SWEEP_SECONDS of a round's
+# end: no task is held in a worker until then (a held message is what stopped workers when Redis dropped;
+# docs/decisions/0007-faults-clock-and-imports.md). A sweep message expires after its interval, so a
+# backlog queued while no worker ran is dropped, not run hundreds of times.
+ROUND_CLOCK_SWEEP_SECONDS = environment.integer("ROUND_CLOCK_SWEEP_SECONDS", default=5, minimum=1)
 CELERY_BEAT_SCHEDULE = {
-    "round-clock-sweep": {"task": "tournaments.tasks.round_clock_sweep", "schedule": 30.0},
+    "round-clock-sweep": {
+        "task": "tournaments.tasks.round_clock_sweep",
+        "schedule": float(ROUND_CLOCK_SWEEP_SECONDS),
+        "options": {"expires": ROUND_CLOCK_SWEEP_SECONDS},
+    },
 }
 
 # --- Auth -----------------------------------------------------------------------------------------------
