@@ -133,13 +133,24 @@ CELERY_TIMEZONE = "UTC"
 # docs/decisions/0007-faults-clock-and-imports.md). A sweep message expires after its interval, so a
 # backlog queued while no worker ran is dropped, not run hundreds of times.
 ROUND_CLOCK_SWEEP_SECONDS = environment.integer("ROUND_CLOCK_SWEEP_SECONDS", default=5, minimum=1)
+CARD_IMPORT_SWEEP_SECONDS = 15
 CELERY_BEAT_SCHEDULE = {
     "round-clock-sweep": {
         "task": "tournaments.tasks.round_clock_sweep",
         "schedule": float(ROUND_CLOCK_SWEEP_SECONDS),
         "options": {"expires": ROUND_CLOCK_SWEEP_SECONDS},
     },
+    # Sends queued imports to the workers (the row is the outbox), queues again those whose worker died.
+    "card-import-sweep": {
+        "task": "decks.tasks.card_import_sweep",
+        "schedule": float(CARD_IMPORT_SWEEP_SECONDS),
+        "options": {"expires": CARD_IMPORT_SWEEP_SECONDS},
+    },
 }
+# A message a worker took but did not acknowledge (the worker was killed) goes back to the queue after this
+# long. No task runs longer than its hard time limit and none is held for later (no ETA tasks), so a
+# minute past that limit is enough; Redis's default of an hour kept a killed worker's task waiting.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
 
 # --- Auth -----------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
