@@ -435,15 +435,13 @@ def _import_banlists(parsed: ParsedBanlists, progress_callback: ProgressCallback
 # - the row is the outbox: it is created queued, sent to the workers after commit, and sent again by the
 #   sweep (and by its progress page) until a worker claims it; a broker that is down leaves it queued;
 # - a claim is a lease: the attempt that claims it keeps ``lease_until`` ahead with a heartbeat on its own
-#   database connection; a worker killed stops the heartbeat, the lease runs out within LEASE, and the sweep
+#   database connection; a worker killed stops the heartbeat, the lease runs out within a minute, the sweep
 #   queues the import again; after MAX_ATTEMPTS claims, or MAX_DISPATCHES sends no worker took, it fails;
 # - the import and the row's "done" commit together, and only while the attempt still holds the claim, so an
 #   attempt that lost its lease writes nothing and a second attempt never reports over the first.
 
 MAX_ATTEMPTS = 3
 MAX_DISPATCHES = 5
-HEARTBEAT = timedelta(seconds=10)
-LEASE = timedelta(seconds=45)  # a few missed heartbeats: the attempt is gone
 REDISPATCH_AFTER = timedelta(minutes=2)  # sent, but no worker claimed it yet: send again
 BROKER_RETRY_AFTER = timedelta(seconds=15)  # the broker was down: try again soon
 
@@ -569,6 +567,15 @@ def _heartbeats_possible() -> bool:
     return connection.vendor != "sqlite"
 
 
+def _heartbeat_interval() -> float:
+    return float(getattr(settings, "CARD_IMPORT_HEARTBEAT_SECONDS", 10))
+
+
+def _lease() -> timedelta:
+    """How long a claim lasts without a heartbeat: a few missed heartbeats mean the attempt is gone."""
+    return timedelta(seconds=int(getattr(settings, "CARD_IMPORT_LEASE_SECONDS", 45)))
+
+
 def _lease_without_heartbeat() -> timedelta:
     """Without heartbeats, a claim lasts past the task's hard time limit: by then its worker is gone."""
     return timedelta(seconds=int(getattr(settings, "CELERY_TASK_TIME_LIMIT", 300)) + 60)
@@ -597,11 +604,11 @@ class _Heartbeat:
     def __exit__(self, *exc_info: object) -> None:
         self._stop.set()
         if self._thread is not None:
-            self._thread.join(timeout=HEARTBEAT.total_seconds())
+            self._thread.join(timeout=_heartbeat_interval())
 
     def _run(self) -> None:
         try:
-            while not self._stop.wait(HEARTBEAT.total_seconds()):
+            while not self._stop.wait(_heartbeat_interval()):
                 try:
                     if not self._beat():
                         return  # the claim is gone: finished, or taken over
@@ -613,7 +620,7 @@ class _Heartbeat:
             connection.close()  # this thread's own connection
 
     def _beat(self) -> bool:
-        fields: dict[str, Any] = {"lease_until": timezone.now() + LEASE}
+        fields: dict[str, Any] = {"lease_until": timezone.now() + _lease()}
         if self.progress is not None:
             fields["rows_done"], fields["rows_total"] = self.progress
         running = CardImport.objects.filter(
@@ -649,7 +656,7 @@ def _claim(card_import_id: int) -> tuple[CardImport | None, str]:
         if job.attempts >= MAX_ATTEMPTS:
             _fail(job, _interrupted_message(job.attempts), now)
             return job, ""
-        lease = LEASE if _heartbeats_possible() else _lease_without_heartbeat()
+        lease = _lease() if _heartbeats_possible() else _lease_without_heartbeat()
         job.status = CardImport.Status.RUNNING
         job.claim = token
         job.attempts += 1
