@@ -443,7 +443,11 @@ def _import_banlists(parsed: ParsedBanlists, progress_callback: ProgressCallback
 MAX_ATTEMPTS = 3
 MAX_DISPATCHES = 5
 REDISPATCH_AFTER = timedelta(minutes=2)  # sent, but no worker claimed it yet: send again
-BROKER_RETRY_AFTER = timedelta(seconds=15)  # the broker was down: try again soon
+
+
+def _broker_retry_after() -> timedelta:
+    """The broker was down: try again at the next sweep (the progress page, polled every second, too)."""
+    return timedelta(seconds=int(getattr(settings, "CARD_IMPORT_SWEEP_SECONDS", 15)))
 
 
 def card_import_queue(
@@ -477,7 +481,7 @@ def card_import_dispatch(*, card_import_id: int) -> bool:
     except Exception:  # the broker is down or unreachable: whatever the client library raises
         logger.warning("card import %s could not be sent to the workers; retrying later", card_import_id)
         CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED).update(
-            next_dispatch_at=timezone.now() + BROKER_RETRY_AFTER
+            next_dispatch_at=timezone.now() + _broker_retry_after()
         )
         return False
     CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED).update(
@@ -660,10 +664,12 @@ def _claim(card_import_id: int) -> tuple[CardImport | None, str]:
         job.status = CardImport.Status.RUNNING
         job.claim = token
         job.attempts += 1
+        job.dispatches = 0  # a worker took it: sends no worker took count again from here
         job.started_at = now
         job.lease_until = now + lease
         job.rows_done = 0
-        job.save(update_fields=["status", "claim", "attempts", "started_at", "lease_until", "rows_done"])
+        fields = ["status", "claim", "attempts", "dispatches", "started_at", "lease_until", "rows_done"]
+        job.save(update_fields=fields)
     return job, token
 
 

@@ -276,7 +276,7 @@ def test_nothing_is_lost_or_doubled_when_workers_and_redis_are_killed(stack: Sta
     for player in players:
         registration_create(event=event, player=player)
     round_ = round_start(round_=round_pair(event=event, by=organizer, seed=1), by=organizer)
-    Round.objects.filter(pk=round_.pk).update(ends_at=timezone.now() + timedelta(seconds=15))
+    Round.objects.filter(pk=round_.pk).update(ends_at=timezone.now() + timedelta(seconds=20))
     matches = list(round_.matches.exclude(player_b=None).order_by("table"))
     reported, unreported = matches[:-1], matches[-1]
 
@@ -305,17 +305,18 @@ def test_nothing_is_lost_or_doubled_when_workers_and_redis_are_killed(stack: Sta
     for match in reported[2:]:
         report(match)
 
-    # The worker lived through Redis going away and coming back (it held no task for the round's end).
-    time.sleep(2)
+    # The upload is sent once Redis is back; the worker lived through Redis going away and coming back (it
+    # held no task for the round's end).
+    third = _wait_until(lambda: _ended(third), "the import uploaded while Redis was down to end", stack)
     assert stack.worker is not None
     assert stack.worker.poll() is None, "the worker stopped when Redis restarted\n" + stack.logs()
     assert "Unrecoverable error" not in stack.log(f"worker{stack.workers_started}")
 
     # The worker killed in the middle of the round: another one takes its place.
+    assert Round.objects.get(pk=round_.pk).ends_at > timezone.now(), "the round ended too soon for the test"
     stack.kill_worker()
     stack.start_worker()
 
-    third = _wait_until(lambda: _ended(third), "the import uploaded while Redis was down to end", stack)
     _wait_until(
         lambda: Match.objects.filter(pk=unreported.pk, time_called_at__isnull=False).exists(),
         "time to be called for the round",
