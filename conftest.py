@@ -70,3 +70,33 @@ def page(browser: Any) -> Iterator[Any]:
     page.set_default_timeout(10_000)
     yield page
     context.close()
+
+
+def _celery_forget_connections(app: Any) -> None:
+    """Drop the app's cached broker connections, so the next publish connects to ``broker_url`` anew."""
+    if app._pool is not None:
+        app._pool.force_close_all()
+    app._after_fork()
+
+
+@pytest.fixture
+def broker_down() -> Iterator[None]:
+    """Tasks go to a broker that is down (nothing listens on its port), as when Redis stopped.
+
+    The suite otherwise runs tasks eagerly, in-process, which never touches a broker.
+    """
+    import socket
+
+    from config.celery_app import app
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    saved = (app.conf.task_always_eager, app.conf.broker_url)
+    app.conf.update(task_always_eager=False, broker_url=f"redis://127.0.0.1:{port}/0")
+    _celery_forget_connections(app)
+    try:
+        yield
+    finally:
+        app.conf.update(task_always_eager=saved[0], broker_url=saved[1])
+        _celery_forget_connections(app)

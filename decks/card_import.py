@@ -11,17 +11,22 @@ These are services (every write of the catalog); they live in a module of their 
 from __future__ import annotations
 
 import logging
+import secrets
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.db import connection, transaction
+from django.db import DatabaseError, connection, transaction
+from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from decks.importers import MAX_IMPORT_BYTES, MalformedFileError, check_size, parse_file
 from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Skip
@@ -41,8 +46,12 @@ __all__ = [
     "CardImportError",
     "ImportReport",
     "card_import",
+    "card_import_check",
+    "card_import_dispatch",
     "card_import_process",
     "card_import_queue",
+    "card_import_refresh",
+    "card_imports_sweep",
 ]
 
 CardImportError = MalformedFileError
@@ -421,80 +430,306 @@ def _import_banlists(parsed: ParsedBanlists, progress_callback: ProgressCallback
 
 
 # --- Card imports in the background ---------------------------------------------------------------------
+#
+# An import ends, done or failed with a reason, whatever stops on the way (docs/decisions/0008):
+# - the row is the outbox: it is created queued, sent to the workers after commit, and sent again by the
+#   sweep (and by its progress page) until a worker claims it; a broker that is down leaves it queued;
+# - a claim is a lease: the attempt that claims it keeps ``lease_until`` ahead with a heartbeat on its own
+#   database connection; a worker killed stops the heartbeat, the lease runs out within a minute, the sweep
+#   queues the import again; after MAX_ATTEMPTS claims, or MAX_DISPATCHES sends no worker took, it fails;
+# - the import and the row's "done" commit together, and only while the attempt still holds the claim, so an
+#   attempt that lost its lease writes nothing and a second attempt never reports over the first.
+
+MAX_ATTEMPTS = 3
+MAX_DISPATCHES = 5
+REDISPATCH_AFTER = timedelta(minutes=2)  # sent, but no worker claimed it yet: send again
+
+
+def _broker_retry_after() -> timedelta:
+    """The broker was down: try again at the next sweep (the progress page, polled every second, too)."""
+    return timedelta(seconds=int(getattr(settings, "CARD_IMPORT_SWEEP_SECONDS", 15)))
 
 
 def card_import_queue(
     *, uploaded_by: User | None, filename: str, data: bytes, expect: str = ""
 ) -> CardImport:
-    """Record an uploaded file and import it in the background once this transaction commits."""
+    """Record an uploaded file and send it to the workers once this transaction commits.
+
+    The upload is accepted even when the broker is down: the row stays queued and the sweep sends it when
+    the broker is back.
+    """
     check_size(len(data))
     with transaction.atomic():
         card_import = CardImport.objects.create(
             uploaded_by=uploaded_by, filename=filename[:255], data=data, size=len(data), expect=expect
         )
-        # Imported here, not at the top: the task module imports this one.
-        from decks.tasks import card_import_task
-
-        transaction.on_commit(lambda: card_import_task.delay(card_import.pk))
+        card_import_id = card_import.pk
+        transaction.on_commit(lambda: card_import_dispatch(card_import_id=card_import_id))
     return card_import
 
 
+def card_import_dispatch(*, card_import_id: int) -> bool:
+    """Send a queued import to the workers; False (and the row stays queued) if the broker is unreachable.
+
+    Sending twice is harmless: the second delivery finds the import claimed or finished.
+    """
+    # Imported here, not at the top: the task module imports this one.
+    from decks.tasks import card_import_task
+
+    try:
+        card_import_task.delay(card_import_id)
+    except Exception:  # the broker is down or unreachable: whatever the client library raises
+        logger.warning("card import %s could not be sent to the workers; retrying later", card_import_id)
+        CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED).update(
+            next_dispatch_at=timezone.now() + _broker_retry_after()
+        )
+        return False
+    CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED).update(
+        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + REDISPATCH_AFTER
+    )
+    return True
+
+
+def _interrupted_message(attempts: int) -> str:
+    return gettext(
+        "The import was interrupted %(count)d times (the worker running it stopped); nothing was written. "
+        "Upload the file again; if it stops again, the file may be too large for the workers."
+    ) % {"count": attempts}
+
+
+def _not_taken_message() -> str:
+    return gettext(
+        "No worker started the import after %(count)d tries; nothing was written. Check that the Celery "
+        "workers are running, then upload the file again."
+    ) % {"count": MAX_DISPATCHES}
+
+
+def _fail(job: CardImport, error: str, now: datetime) -> None:
+    job.status = CardImport.Status.FAILED
+    job.error = error
+    job.finished_at = now
+    job.claim = ""
+    job.save(update_fields=["status", "error", "finished_at", "claim"])
+
+
+def card_import_check(*, card_import_id: int, now: datetime | None = None) -> bool:
+    """Move one import on if it is stuck: send it again, queue it again, or fail it with a reason.
+
+    Run by the sweep for every unfinished import and by the import's progress page. Returns True if the
+    import should be sent to the workers now (the caller does, after this transaction).
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        job = (
+            CardImport.objects.select_for_update()
+            .defer("data")
+            .filter(pk=card_import_id, status__in=[CardImport.Status.QUEUED, CardImport.Status.RUNNING])
+            .first()
+        )
+        if job is None:
+            return False
+        if job.status == CardImport.Status.RUNNING:
+            if job.lease_until is not None and job.lease_until > now:
+                return False  # its attempt is alive
+            if job.attempts >= MAX_ATTEMPTS:
+                _fail(job, _interrupted_message(job.attempts), now)
+                return False
+            # The attempt died (its worker was killed): queue the import again.
+            job.status = CardImport.Status.QUEUED
+            job.claim = ""
+            job.next_dispatch_at = None
+            job.save(update_fields=["status", "claim", "next_dispatch_at"])
+            return True
+        if job.next_dispatch_at is not None and job.next_dispatch_at > now:
+            return False
+        if job.dispatches >= MAX_DISPATCHES:
+            _fail(job, _not_taken_message(), now)
+            return False
+        return True
+
+
+def card_imports_sweep(*, now: datetime | None = None) -> int:
+    """Check every unfinished import (see :func:`card_import_check`); returns how many were sent."""
+    unfinished = CardImport.objects.filter(
+        status__in=[CardImport.Status.QUEUED, CardImport.Status.RUNNING]
+    ).values_list("pk", flat=True)
+    sent = 0
+    for card_import_id in list(unfinished):
+        if card_import_check(card_import_id=card_import_id, now=now):
+            sent += card_import_dispatch(card_import_id=card_import_id)
+    return sent
+
+
+def card_import_refresh(*, card_import_id: int) -> None:
+    """The progress page's share of the sweep: move this import on if it is stuck (cheap when it is not)."""
+    if card_import_check(card_import_id=card_import_id):
+        card_import_dispatch(card_import_id=card_import_id)
+
+
+def _heartbeats_possible() -> bool:
+    """SQLite has one writer: a heartbeat from a second connection would wait for the import to commit."""
+    return connection.vendor != "sqlite"
+
+
+def _heartbeat_interval() -> float:
+    return float(getattr(settings, "CARD_IMPORT_HEARTBEAT_SECONDS", 10))
+
+
 def _lease() -> timedelta:
-    """How long a running import belongs to its worker: past the task's hard time limit it is dead."""
+    """How long a claim lasts without a heartbeat: a few missed heartbeats mean the attempt is gone."""
+    return timedelta(seconds=int(getattr(settings, "CARD_IMPORT_LEASE_SECONDS", 45)))
+
+
+def _lease_without_heartbeat() -> timedelta:
+    """Without heartbeats, a claim lasts past the task's hard time limit: by then its worker is gone."""
     return timedelta(seconds=int(getattr(settings, "CELERY_TASK_TIME_LIMIT", 300)) + 60)
 
 
-def card_import_process(*, card_import_id: int) -> CardImport | None:
-    """Run a queued import and record its report; safe to call twice.
+class _Heartbeat:
+    """Keeps an attempt's lease ahead, and its progress on the row, from a thread with its own connection.
 
-    The row is claimed (``running``) in a short transaction of its own, so a second delivery of the task
-    sees it taken and returns; a claim older than the task's time limit is a worker that died and is
-    taken over. The import itself is one transaction: while it runs, its progress goes to the cache (the
-    database would not show other connections rows written inside an open transaction).
+    The import's own connection is inside one long transaction, which nobody else sees until it commits.
+    If the process is killed the thread dies with it and the lease runs out.
     """
+
+    def __init__(self, *, card_import_id: int, claim: str) -> None:
+        self.card_import_id = card_import_id
+        self.claim = claim
+        self.progress: tuple[int, int] | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> _Heartbeat:
+        if _heartbeats_possible():
+            self._thread = threading.Thread(target=self._run, name="card-import-heartbeat", daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=_heartbeat_interval())
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.wait(_heartbeat_interval()):
+                try:
+                    if not self._beat():
+                        return  # the claim is gone: finished, or taken over
+                except DatabaseError:
+                    # A lost connection: try again at the next beat; if it stays lost the lease runs out.
+                    logger.warning("card import %s: heartbeat failed", self.card_import_id, exc_info=True)
+                    connection.close()
+        finally:
+            connection.close()  # this thread's own connection
+
+    def _beat(self) -> bool:
+        fields: dict[str, Any] = {"lease_until": timezone.now() + _lease()}
+        if self.progress is not None:
+            fields["rows_done"], fields["rows_total"] = self.progress
+        running = CardImport.objects.filter(
+            pk=self.card_import_id, status=CardImport.Status.RUNNING, claim=self.claim
+        )
+        return running.update(**fields) > 0
+
+
+class _ClaimLost(Exception):
+    """Another attempt took the import over while this one ran (this one's lease had run out)."""
+
+
+def _cache_quietly(action: Callable[[], object]) -> None:
+    """Progress in the cache is a nicety: an import never fails because Redis is down."""
+    try:
+        action()
+    except Exception:  # whatever the cache backend raises when its server is unreachable
+        logger.warning("card import progress could not be written to the cache", exc_info=True)
+
+
+def _claim(card_import_id: int) -> tuple[CardImport | None, str]:
+    """Claim the import for this attempt: (the row, the claim), or (the row, "") if there is nothing to do."""
+    token = secrets.token_hex(16)
     with transaction.atomic():
         job = CardImport.objects.select_for_update().filter(pk=card_import_id).first()
-        if job is None:
-            return None
-        if job.status in (CardImport.Status.DONE, CardImport.Status.FAILED):
-            return job
+        if job is None or job.status in (CardImport.Status.DONE, CardImport.Status.FAILED):
+            return job, ""
         now = timezone.now()
-        if job.status == CardImport.Status.RUNNING and job.started_at and (job.started_at > now - _lease()):
-            return job
+        if job.status == CardImport.Status.RUNNING and job.lease_until is not None and job.lease_until > now:
+            # Another attempt holds a live lease (or this delivery is a copy of a message still running).
+            # If that attempt's worker was killed, its lease runs out and the sweep queues the import again.
+            return job, ""
+        if job.attempts >= MAX_ATTEMPTS:
+            _fail(job, _interrupted_message(job.attempts), now)
+            return job, ""
+        lease = _lease() if _heartbeats_possible() else _lease_without_heartbeat()
         job.status = CardImport.Status.RUNNING
+        job.claim = token
+        job.attempts += 1
+        job.dispatches = 0  # a worker took it: sends no worker took count again from here
         job.started_at = now
-        job.save(update_fields=["status", "started_at"])
+        job.lease_until = now + lease
+        job.rows_done = 0
+        fields = ["status", "claim", "attempts", "dispatches", "started_at", "lease_until", "rows_done"]
+        job.save(update_fields=fields)
+    return job, token
+
+
+def card_import_process(*, card_import_id: int) -> CardImport | None:
+    """Run a queued import and record its report; safe to call any number of times, from any worker.
+
+    The row is claimed (``running``, with a lease) in a short transaction of its own, so a second delivery
+    sees it taken and returns; a claim whose lease ran out belonged to a worker that died and is taken
+    over. The import and its "done" are one transaction; while it runs, its progress goes to the row (by the
+    heartbeat) and to the cache.
+    """
+    job, token = _claim(card_import_id)
+    if job is None or not token:
+        return job
 
     key = progress_cache_key(job.pk)
-
-    def progress(done: int, total: int) -> None:
-        cache.set(key, (done, total), timeout=3600)
-
     data = bytes(job.data) if job.data is not None else None
     path = job.path or None
-    finished = CardImport.objects.filter(pk=job.pk, status=CardImport.Status.RUNNING)
-    try:
-        report = card_import(
-            path=path, data=data if path is None else None, expect=job.expect, progress=progress
-        )
-    except CardImportError as error:
-        finished.update(status=CardImport.Status.FAILED, error=str(error), finished_at=timezone.now())
-    except Exception:
-        logger.exception("card import %s failed", job.pk)
-        finished.update(
-            status=CardImport.Status.FAILED,
-            error="the import stopped on an unexpected error; nothing was written",
-            finished_at=timezone.now(),
-        )
-    else:
-        finished.update(
-            status=CardImport.Status.DONE,
-            report=report.as_dict(),
-            rows_done=report.rows,
-            rows_total=report.rows,
-            data=None,  # the report is what stays; the upload would only take room
-            finished_at=timezone.now(),
-        )
-    cache.delete(key)
+    mine = CardImport.objects.filter(pk=job.pk, status=CardImport.Status.RUNNING, claim=token)
+
+    def failed(error: str) -> None:
+        mine.update(status=CardImport.Status.FAILED, error=error, claim="", finished_at=timezone.now())
+
+    with _Heartbeat(card_import_id=job.pk, claim=token) as heartbeat:
+
+        def progress(done: int, total: int) -> None:
+            heartbeat.progress = (done, total)
+            _cache_quietly(lambda: cache.set(key, (done, total), timeout=3600))
+
+        try:
+            with transaction.atomic():
+                report = card_import(
+                    path=path, data=data if path is None else None, expect=job.expect, progress=progress
+                )
+                done = mine.update(
+                    status=CardImport.Status.DONE,
+                    report=report.as_dict(),
+                    rows_done=report.rows,
+                    rows_total=report.rows,
+                    data=None,  # the report is what stays; the upload would only take room
+                    claim="",
+                    finished_at=timezone.now(),
+                )
+                if not done:
+                    raise _ClaimLost
+        except _ClaimLost:
+            logger.warning("card import %s was taken over by another attempt; this one wrote nothing", job.pk)
+        except CardImportError as error:
+            failed(str(error))
+        except SoftTimeLimitExceeded:
+            failed(
+                gettext(
+                    "The import took longer than %(seconds)d seconds and was stopped; nothing was written. "
+                    "Split the file, or ask an administrator to raise CELERY_TASK_SOFT_TIME_LIMIT."
+                )
+                % {"seconds": int(getattr(settings, "CELERY_TASK_SOFT_TIME_LIMIT", 240))}
+            )
+        except Exception:
+            logger.exception("card import %s failed", job.pk)
+            failed("the import stopped on an unexpected error; nothing was written")
+    _cache_quietly(lambda: cache.delete(key))
     job.refresh_from_db()
     return job

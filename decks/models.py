@@ -355,9 +355,18 @@ class CardImport(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The row is its own outbox and its own lease (docs/decisions/0008-faults-clock-and-imports.md): a queued
+    # import is sent to the workers until one claims it; a running one belongs to the attempt whose ``claim``
+    # it carries until ``lease_until``, which that attempt's heartbeat keeps pushing back while it runs.
+    next_dispatch_at = models.DateTimeField(null=True, blank=True)
+    dispatches = models.PositiveSmallIntegerField(default=0)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    claim = models.CharField(max_length=32, blank=True, default="")
+    lease_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["status"], name="card_import_status")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(status__in=ImportStatus.values), name="card_import_status_known"

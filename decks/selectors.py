@@ -210,9 +210,13 @@ class ImportProgress:
 
 
 def card_import_progress(card_import: CardImport) -> ImportProgress:
-    """The row says queued, done or failed; while running, the worker's progress is in the cache."""
+    """The row says queued, done or failed; while running, the worker's progress is in the cache, and every
+    few seconds on the row."""
     if card_import.status == CardImport.Status.RUNNING:
-        cached = cache.get(progress_cache_key(card_import.pk))
+        try:
+            cached = cache.get(progress_cache_key(card_import.pk))
+        except Exception:  # Redis is down: the row's progress, written by the import's heartbeat, will do
+            cached = None
         if isinstance(cached, tuple | list) and len(cached) == 2:
             return ImportProgress(status=card_import.status, done=int(cached[0]), total=int(cached[1]))
     return ImportProgress(status=card_import.status, done=card_import.rows_done, total=card_import.rows_total)

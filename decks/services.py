@@ -11,8 +11,12 @@ from decks.card_import import (
     CardImportError,
     ImportReport,
     card_import,
+    card_import_check,
+    card_import_dispatch,
     card_import_process,
     card_import_queue,
+    card_import_refresh,
+    card_imports_sweep,
 )
 from decks.models import DeckList
 from decks.parsing import DeckProblem
@@ -25,8 +29,12 @@ __all__ = [
     "DeckListInvalid",
     "ImportReport",
     "card_import",
+    "card_import_check",
+    "card_import_dispatch",
     "card_import_process",
     "card_import_queue",
+    "card_import_refresh",
+    "card_imports_sweep",
     "deck_list_create",
 ]
 

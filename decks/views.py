@@ -85,6 +85,7 @@ def _progress_context(card_import: CardImport) -> dict[str, object]:
 
 @catalog_manager_required
 def card_import_detail(request: HtmxHttpRequest, import_id: int) -> HttpResponse:
+    services.card_import_refresh(card_import_id=import_id)  # the sweep's work for this import, if stuck
     card_import = get_object_or_404(CardImport.objects.defer("data"), pk=import_id)
     return render(request, "decks/card_import_detail.html", _progress_context(card_import))
 
@@ -92,6 +93,7 @@ def card_import_detail(request: HtmxHttpRequest, import_id: int) -> HttpResponse
 @catalog_manager_required
 def card_import_status(request: HtmxHttpRequest, import_id: int) -> HttpResponse:
     """The progress fragment htmx polls."""
+    services.card_import_refresh(card_import_id=import_id)  # the sweep's work for this import, if stuck
     card_import = get_object_or_404(CardImport.objects.defer("data"), pk=import_id)
     return render(request, "decks/_card_import_progress.html", _progress_context(card_import))
 

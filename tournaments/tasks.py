@@ -1,9 +1,14 @@
 """Background work of the tournaments app: the round clock.
 
-``round_time_up_task`` is queued with an ETA at the round's end when the round starts; ``round_clock_sweep``
-runs every minute (Celery beat) and catches whatever a missing or restarted worker did not run, and matches
-whose extra time ran out after the round's end. Both only call :func:`round_time_up`, which checks the
-round's state and clock first, so running either twice, or both, calls time once.
+``round_clock_sweep`` runs every few seconds (Celery beat, ``CELERY_BEAT_SCHEDULE``) and calls time for every
+round whose clock has run out, and for matches whose extra time ran out after the round's end. It only calls
+:func:`round_time_up`, which checks the round's state and clock first, so two sweeps at once, or a sweep and a
+page load, call time once.
+
+There is deliberately no task queued at a round's start with an ETA at its end: a worker holds such a message
+unacknowledged for the whole round, and kombu's clean-up of a held message after Redis drops stops the worker
+(docs/decisions/0008-faults-clock-and-imports.md). A message of the former ``round_time_up_task`` still in a
+queue is refused at once as an unregistered task instead of being held; the sweep calls that round's time.
 """
 
 from __future__ import annotations
@@ -11,11 +16,6 @@ from __future__ import annotations
 from celery import shared_task
 
 from tournaments.services.rounds import round_time_up, rounds_due
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def round_time_up_task(round_id: int) -> None:
-    round_time_up(round_id=round_id)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)

@@ -135,12 +135,37 @@ CELERY_TASK_SOFT_TIME_LIMIT = environment.integer("CELERY_TASK_SOFT_TIME_LIMIT",
 CELERY_TASK_TIME_LIMIT = environment.integer("CELERY_TASK_TIME_LIMIT", default=300, minimum=1)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker or beat that lost Redis waits for it as long as it takes (by default they give up and exit after
+# 100 tries, about 50 minutes); the supervisor restarts whatever stops all the same (README).
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_TIMEZONE = "UTC"
-# `celery beat` runs the round clock's sweep: it calls time for any round whose end passed without its ETA
-# task running (a worker down or restarted), and for matches whose extra time has run out since.
+# `celery beat` runs the sweeps. The round clock's calls time within ROUND_CLOCK_SWEEP_SECONDS of a round's
+# end: no task is held in a worker until then (a held message is what stopped workers when Redis dropped;
+# docs/decisions/0008-faults-clock-and-imports.md). A sweep message expires after its interval, so a
+# backlog queued while no worker ran is dropped, not run hundreds of times.
+ROUND_CLOCK_SWEEP_SECONDS = environment.integer("ROUND_CLOCK_SWEEP_SECONDS", default=5, minimum=1)
+CARD_IMPORT_SWEEP_SECONDS = environment.integer("CARD_IMPORT_SWEEP_SECONDS", default=15, minimum=1)
+# A running import's heartbeat pushes its lease this far ahead every CARD_IMPORT_HEARTBEAT_SECONDS; a lease
+# that ran out belonged to a worker that was killed, and the sweep queues the import again.
+CARD_IMPORT_HEARTBEAT_SECONDS = environment.integer("CARD_IMPORT_HEARTBEAT_SECONDS", default=10, minimum=1)
+CARD_IMPORT_LEASE_SECONDS = environment.integer("CARD_IMPORT_LEASE_SECONDS", default=45, minimum=2)
 CELERY_BEAT_SCHEDULE = {
-    "round-clock-sweep": {"task": "tournaments.tasks.round_clock_sweep", "schedule": 30.0},
+    "round-clock-sweep": {
+        "task": "tournaments.tasks.round_clock_sweep",
+        "schedule": float(ROUND_CLOCK_SWEEP_SECONDS),
+        "options": {"expires": ROUND_CLOCK_SWEEP_SECONDS},
+    },
+    # Sends queued imports to the workers (the row is the outbox), queues again those whose worker died.
+    "card-import-sweep": {
+        "task": "decks.tasks.card_import_sweep",
+        "schedule": float(CARD_IMPORT_SWEEP_SECONDS),
+        "options": {"expires": CARD_IMPORT_SWEEP_SECONDS},
+    },
 }
+# A message a worker took but did not acknowledge (the worker was killed) goes back to the queue after this
+# long. No task runs longer than its hard time limit and none is held for later (no ETA tasks), so a
+# minute past that limit is enough; Redis's default of an hour kept a killed worker's task waiting.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 60}
 
 # --- Auth -----------------------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils import timezone
 
 from decks import importers
 from decks.models import Card, CardImport
@@ -63,7 +66,12 @@ def test_an_organizer_uploads_a_card_file_and_sees_the_report(
 
 
 def test_the_progress_fragment_polls_until_the_import_is_done(client, organizer):
-    job = CardImportFactory(data=build_cdb([cdb.POT_OF_GREED]))
+    # an import just sent to the workers, not yet claimed
+    job = CardImportFactory(
+        data=build_cdb([cdb.POT_OF_GREED]),
+        dispatches=1,
+        next_dispatch_at=timezone.now() + timedelta(minutes=2),
+    )
 
     fragment = client.get(
         f"/cards/import/{job.pk}/progress/", headers={"HX-Request": "true"}

@@ -72,7 +72,11 @@ def test_a_malformed_file_fails_with_its_reason_and_writes_nothing():
 
 def test_an_import_another_worker_is_running_is_left_alone():
     job = CardImportFactory(
-        data=build_cdb(cdb.SMALL_SET), status=CardImport.Status.RUNNING, started_at=timezone.now()
+        data=build_cdb(cdb.SMALL_SET),
+        status=CardImport.Status.RUNNING,
+        started_at=timezone.now(),
+        lease_until=timezone.now() + timedelta(seconds=30),
+        claim="another-attempt",
     )
 
     card_import_task(job.pk)

@@ -8,8 +8,11 @@ is paired exactly as ``manage.py pair`` would pair its export.
 
 Everything that changes the shape of an event (pairing, re-pairing, starting, closing) first locks the
 event's row, so two clicks, or two organizers, are applied one after the other and never pair a round twice.
-Time is called by a Celery task with an ETA at the round's end; if no worker ran it, the periodic sweep or
-the next page load does (:func:`round_time_up` is safe to run any number of times).
+Time is called by the periodic sweep (``tournaments.tasks.round_clock_sweep``, every few seconds) or by the
+next page load of the round, whichever comes first (:func:`round_time_up` is safe to run any number of times).
+Starting a round queues nothing: a task held by a worker until the round's end is what stopped workers when
+Redis dropped (docs/decisions/0008-faults-clock-and-imports.md), and a start must not fail on a broker that
+is down once the round has started in the database.
 """
 
 from __future__ import annotations
@@ -177,7 +180,7 @@ def round_repair(*, round_: Round, by: User, seed: int | None = None) -> Round:
 
 @transaction.atomic
 def round_start(*, round_: Round, by: User, now: datetime | None = None) -> Round:
-    """Start the round and its clock (none for an untimed top cut); time is called at its end by a task."""
+    """Start the round and its clock (none for an untimed top cut); the sweep calls time at its end."""
     event = lock_event(round_.event)
     require_organizer(by, event, "start rounds")
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
@@ -204,11 +207,6 @@ def round_start(*, round_: Round, by: User, now: datetime | None = None) -> Roun
     untimed = round_.stage == Round.Stage.TOP and event.top_cut_untimed
     round_.ends_at = None if untimed else now + timedelta(minutes=event.round_minutes)
     round_.save(update_fields=["status", "started_at", "ends_at"])
-    if round_.ends_at is not None:
-        from tournaments.tasks import round_time_up_task  # tasks import this module
-
-        round_id, eta = round_.pk, round_.ends_at
-        transaction.on_commit(lambda: round_time_up_task.apply_async(args=(round_id,), eta=eta))
     return round_
 
 
@@ -233,7 +231,7 @@ def _players_of(round_: Round) -> list[int]:
 def round_time_up(*, round_id: int, now: datetime | None = None) -> RoundTimeCall | None:
     """Call time for the round if its clock has run out (None if not yet, or nothing to do).
 
-    Run by the task at the round's end, by the periodic sweep and on page loads: calling twice is harmless,
+    Run by the periodic sweep and on page loads: calling twice is harmless,
     because calling time for a match keeps its first call.
     """
     now = now or timezone.now()

@@ -1,4 +1,4 @@
-"""The round clock: a task with an ETA at the round's end, and the sweep that catches what a worker missed."""
+"""The round clock: the sweep every few seconds calls time; starting a round queues nothing."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.utils import timezone
 
 from matches.models import Match
+from tests.api_clients import client_for
 from tournaments import tasks
 from tournaments.models import Round
 from tournaments.services import event_create, registration_create, round_pair, round_start
@@ -29,24 +30,34 @@ def _event(players: int = 4, **settings: Any):
     return event, organizer
 
 
-def test_starting_a_round_queues_time_for_its_end_after_the_commit(
-    monkeypatch, django_capture_on_commit_callbacks
-):
+@pytest.mark.django_db(transaction=True)  # the request commits for real, as in production
+def test_starting_a_round_while_the_broker_is_down_answers_success_and_the_sweep_calls_time(broker_down):
+    event, organizer = _event(slug="friday")
+    round_pair(event=event, by=organizer, seed=1)
+
+    # when Redis is down as the organizer starts the round
+    started = client_for(organizer).post("/api/v1/events/friday/rounds/1/start/")
+
+    # then the start is answered as done, and time is called by the sweep once the clock ran out
+    assert started.status_code == 200
+    assert started.json()["status"] == "in_progress"
+    round_ = Round.objects.get(event=event, number=1)
+    Round.objects.filter(pk=round_.pk).update(ends_at=timezone.now() - timedelta(seconds=1))
+    assert tasks.round_clock_sweep() == 1
+    assert not Match.objects.filter(round=round_, time_called_at__isnull=True).exists()
+
+
+def test_starting_a_round_holds_no_task_until_its_end(django_capture_on_commit_callbacks):
     event, organizer = _event()
-    queued: list[dict[str, Any]] = []
-    monkeypatch.setattr(tasks.round_time_up_task, "apply_async", lambda **kwargs: queued.append(kwargs))
     round_ = round_pair(event=event, by=organizer, seed=1)
 
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        round_ = round_start(round_=round_, by=organizer)
-        assert queued == []  # nothing is queued before the round's start is committed
-    for callback in callbacks:
-        callback()
+    with django_capture_on_commit_callbacks() as callbacks:
+        round_start(round_=round_, by=organizer)
 
-    assert queued == [{"args": (round_.pk,), "eta": round_.ends_at}]
+    assert callbacks == []  # the sweep calls time: nothing waits in a worker for the round's end
 
 
-def test_the_sweep_calls_time_for_a_round_whose_task_never_ran():
+def test_the_sweep_calls_time_for_a_round_whose_clock_ran_out():
     event, organizer = _event()
     round_ = round_pair(event=event, by=organizer, seed=1)
     round_start(round_=round_, by=organizer, now=timezone.now() - timedelta(minutes=45))
