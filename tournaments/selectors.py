@@ -119,6 +119,20 @@ def registered_deck_lists_visible_to(user: AnyUser) -> QuerySet[Any]:
     ).values("pk")
 
 
+def deck_lists_registered_at(registration: Registration) -> QuerySet[DeckList]:
+    """The lists this registration holds or held: the only ones a judge may put back on it.
+
+    A judge replacing a list reaches no further than what the player registered at this event (or a judge
+    entered there as a new list): any other list of the player's stays private, whoever entered them.
+    """
+    changes = registration.deck_changes.all()
+    return DeckList.objects.filter(
+        Q(pk=registration.deck_list_id)
+        | Q(pk__in=changes.values("old_deck_list_id"))
+        | Q(pk__in=changes.values("new_deck_list_id"))
+    )
+
+
 def deck_list_history(registration: Registration) -> QuerySet[DeckListChange]:
     return registration.deck_changes.select_related("changed_by", "old_deck_list", "new_deck_list").order_by(
         "-changed_at", "-pk"
