@@ -19,7 +19,6 @@ from tournaments.models import (
 )
 from tournaments.selectors import DECK_STAFF, deck_lists_registered_at, is_event_staff
 
-
 NOT_REGISTERED_HERE = (
     "That list was never registered for this event: enter the list the player presents as text instead."
 )

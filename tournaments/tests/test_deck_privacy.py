@@ -94,7 +94,9 @@ def test_a_judge_may_put_back_a_list_the_player_registered_at_this_event():
     judge = EventRoleFactory(event=registration.event).user
 
     response = client_for(judge).post(
-        replace_url(registration), {"deck_list": first.pk, "reason": "The second was a mistake"}, format="json"
+        replace_url(registration),
+        {"deck_list": first.pk, "reason": "The second was a mistake"},
+        format="json",
     )
 
     assert response.status_code == 200
