@@ -393,7 +393,9 @@ class RoundDeckChecksApi(APIView):
     @extend_schema(responses=DeckCheckOutputSerializer(many=True), operation_id="rounds_deck_checks_list")
     def get(self, request: Request, slug: str, number: int) -> Response:
         round_ = self._round(request, slug, number)
-        return Response(DeckCheckOutputSerializer(deck_checks_for_round(round_), many=True).data)
+        return Response(
+            DeckCheckOutputSerializer(deck_checks_for_round(round_, request.user), many=True).data
+        )
 
     @extend_schema(
         request=InputSerializer,

@@ -139,16 +139,30 @@ def deck_list_history(registration: Registration) -> QuerySet[DeckListChange]:
     )
 
 
+def _not_at_own_table(checks: QuerySet[DeckCheck], user: AnyUser) -> QuerySet[DeckCheck]:
+    """Leave out the checks at a table ``user`` plays at: a judge never judges their own match."""
+    if not user.is_authenticated:
+        return checks
+    return (
+        checks.exclude(registration__player=user).exclude(match__player_a=user).exclude(match__player_b=user)
+    )
+
+
 def deck_checks_visible_to(user: AnyUser) -> QuerySet[DeckCheck]:
-    """Deck checks are the judges' business: the staff of the check's event see them."""
-    return DeckCheck.objects.filter(
-        round__event__in=events_staffed_by(user, DECK_STAFF).values("pk")
-    ).select_related("round__event", "registration__player", "match", "deck_list", "chosen_by")
+    """Deck checks are the judges' business: the staff of the check's event see them, except the checks at
+    a table they play at themselves."""
+    checks = DeckCheck.objects.filter(round__event__in=events_staffed_by(user, DECK_STAFF).values("pk"))
+    return _not_at_own_table(checks, user).select_related(
+        "round__event", "registration__player", "match", "deck_list", "chosen_by"
+    )
 
 
-def deck_checks_for_round(round_: Round) -> QuerySet[DeckCheck]:
-    return round_.deck_checks.select_related("registration__player", "match", "deck_list").order_by(
-        "match__table", "pk"
+def deck_checks_for_round(round_: Round, viewer: AnyUser) -> QuerySet[DeckCheck]:
+    """The round's checks a judge works on: all but those at a table ``viewer`` plays at."""
+    return (
+        _not_at_own_table(round_.deck_checks.all(), viewer)
+        .select_related("registration__player", "match", "deck_list")
+        .order_by("match__table", "pk")
     )
 
 

@@ -1,0 +1,95 @@
+"""A judge who also plays (a small store's organizer often does) is a player at their own table: they do
+not see their opponent's sided cards and do not deck-check their own match."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from matches.services import duels as duels_service
+from matches.tests.factories import MatchFactory
+from matches.tests.test_side_decks import play_duel, register, swap
+from tests.api_clients import client_for
+from tournaments.models import DeckCheck, EventRole
+from tournaments.tests.factories import EventRoleFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def coin_lands_on_a(monkeypatch):
+    monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
+
+
+@pytest.fixture
+def judge_at_own_table():
+    """Player A sided in Mystical Space Typhoon; player B is also an organizer of the event."""
+    match = MatchFactory(player_b=UserFactory())
+    EventRoleFactory(event=match.round.event, user=match.player_b, role=EventRole.Role.ORGANIZER)
+    register(match, match.player_a)
+    register(match, match.player_b)
+    play_duel(match)
+    swap(match, [(1, "Mystical Space Typhoon")], [(1, "Dark Magician")])
+    return match
+
+
+def test_the_api_hides_the_opponents_swap_from_a_judge_who_plays(judge_at_own_table):
+    match = judge_at_own_table
+    other_judge = EventRoleFactory(event=match.round.event, role=EventRole.Role.JUDGE).user
+    url = reverse("api-match-side-decks", args=[match.pk])
+
+    as_playing_judge = client_for(match.player_b).get(url).json()["swaps"][0]
+    as_other_judge = client_for(other_judge).get(url).json()["swaps"][0]
+
+    assert (as_playing_judge["hidden"], as_playing_judge["moves"], as_playing_judge["presented"]) == (
+        True,
+        None,
+        None,
+    )
+    assert as_other_judge["hidden"] is False
+
+
+def test_the_match_page_hides_the_opponents_swap_from_a_judge_who_plays(judge_at_own_table):
+    match = judge_at_own_table
+    page = Client()
+    page.force_login(match.player_b)
+
+    body = page.get(reverse("match-detail", args=[match.pk])).content.decode()
+
+    assert "Mystical Space Typhoon" not in body
+
+
+def test_a_judge_who_plays_cannot_pick_their_own_table_for_a_deck_check(judge_at_own_table):
+    match = judge_at_own_table
+    event = match.round.event
+    url = f"/api/v1/events/{event.slug}/rounds/{match.round.number}/deck-checks/"
+
+    by_hand = client_for(match.player_b).post(url, {"match": match.pk}, format="json")
+    at_random = client_for(match.player_b).post(url, {"count": 5, "seed": "s"}, format="json")
+
+    assert by_hand.status_code == 403
+    assert at_random.status_code == 201
+    assert at_random.json() == []  # the only table is their own: nothing to draw from
+    assert not DeckCheck.objects.exists()
+
+
+def test_a_judge_who_plays_cannot_see_or_record_the_check_at_their_table(judge_at_own_table):
+    match = judge_at_own_table
+    event = match.round.event
+    other_judge = EventRoleFactory(event=event, role=EventRole.Role.JUDGE).user
+    url = f"/api/v1/events/{event.slug}/rounds/{match.round.number}/deck-checks/"
+    checks = client_for(other_judge).post(url, {"match": match.pk}, format="json").json()
+    opponents = next(check for check in checks if check["player"] == match.player_a.username)
+
+    listed = client_for(match.player_b).get(url).json()
+    recorded = client_for(match.player_b).post(
+        f"/api/v1/deck-checks/{opponents['id']}/", {"main": 40, "extra": 1, "side": 3}, format="json"
+    )
+
+    assert len(checks) == 2
+    assert listed == []
+    assert recorded.status_code == 404
+    assert DeckCheck.objects.get(pk=opponents["id"]).checked_at is None
