@@ -251,7 +251,8 @@ def match_dispute_detail(request: HtmxHttpRequest, match_id: int, dispute_id: in
 def match_dispute_resolve(request: HtmxHttpRequest, match_id: int, dispute_id: int) -> HttpResponse:
     """A judge confirms or overrules; a refusal re-renders the page with the reason, never a 500."""
     match = _match(match_id)
-    dispute = get_object_or_404(Dispute, pk=dispute_id, match=match)
+    # A dispute the caller may not read is a 404, as if it did not exist.
+    dispute = get_object_or_404(disputes_visible_to(request.user, match), pk=dispute_id)
     try:
         resolved = dispute_services.dispute_resolve(
             dispute_id=dispute.pk,
