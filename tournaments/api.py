@@ -38,7 +38,6 @@ from matches.models import Match
 from tournaments import services
 from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
 from tournaments.selectors import (
-    DECK_STAFF,
     deck_checks_for_round,
     deck_checks_visible_to,
     deck_list_history,
@@ -46,7 +45,7 @@ from tournaments.selectors import (
     display_name,
     event_deck_lists,
     events_visible_to,
-    is_event_staff,
+    is_deck_staff,
 )
 from tournaments.services import deck_lists_locked
 from tournaments.services.deck_lists import NOT_REGISTERED_HERE
@@ -172,10 +171,12 @@ class MeApi(APIView):
 
 
 def _staff_event(request: Request, slug: str) -> Event:
-    """The event (404 if unknown); 403 unless the caller judges or organizes it."""
+    """The event (404 if unknown); 403 unless the caller judges or organizes it without playing in it."""
     event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    if not is_event_staff(request.user, event, DECK_STAFF):
-        raise PermissionDenied("Only the judges and organizers of this event may do this.")
+    if not is_deck_staff(request.user, event):
+        raise PermissionDenied(
+            "Only the judges and organizers of this event who do not play in it may do this."
+        )
     return event
 
 
@@ -393,9 +394,7 @@ class RoundDeckChecksApi(APIView):
     @extend_schema(responses=DeckCheckOutputSerializer(many=True), operation_id="rounds_deck_checks_list")
     def get(self, request: Request, slug: str, number: int) -> Response:
         round_ = self._round(request, slug, number)
-        return Response(
-            DeckCheckOutputSerializer(deck_checks_for_round(round_, request.user), many=True).data
-        )
+        return Response(DeckCheckOutputSerializer(deck_checks_for_round(round_), many=True).data)
 
     @extend_schema(
         request=InputSerializer,

@@ -86,22 +86,38 @@ def registrations_for(event: Event) -> QuerySet[Registration]:
 DECK_STAFF = (EventRole.Role.ORGANIZER, EventRole.Role.JUDGE)
 
 
+def events_deck_staffed_by(user: AnyUser) -> QuerySet[Event]:
+    """Events where the user does the deck work (lists, replacements, side and deck checks): they judge or
+    organize it and are not entered as a player there.
+
+    A judge or organizer who also plays is a player for deck lists: they would otherwise read the list of
+    every opponent they may meet. Another judge does that event's deck work (docs/decisions/0002).
+    """
+    if not user.is_authenticated:
+        return Event.objects.none()
+    return events_staffed_by(user, DECK_STAFF).exclude(registrations__player=user)
+
+
+def is_deck_staff(user: AnyUser, event: Event) -> bool:
+    return events_deck_staffed_by(user).filter(pk=event.pk).exists()
+
+
 def registrations_with_lists_visible_to(user: AnyUser) -> QuerySet[Registration]:
     """Registrations whose deck list the user may see: their own; every one at events they organize or
-    judge; every one at an event that published its lists."""
+    judge without playing there (:func:`events_deck_staffed_by`); every one at an event that published its
+    lists."""
     visible = Q(event__decklists_public=True)
     if user.is_authenticated:
-        visible |= Q(player=user) | Q(event__in=events_staffed_by(user, DECK_STAFF).values("pk"))
+        visible |= Q(player=user) | Q(event__in=events_deck_staffed_by(user).values("pk"))
     return Registration.objects.filter(visible, deck_list__isnull=False)
 
 
 def deck_list_changes_visible_to(user: AnyUser) -> QuerySet[DeckListChange]:
-    """The history of registered lists: the player's own, and all of it for the event's staff."""
+    """The history of registered lists: the player's own, and all of it for the event's deck staff."""
     if not user.is_authenticated:
         return DeckListChange.objects.none()
     return DeckListChange.objects.filter(
-        Q(registration__player=user)
-        | Q(registration__event__in=events_staffed_by(user, DECK_STAFF).values("pk"))
+        Q(registration__player=user) | Q(registration__event__in=events_deck_staffed_by(user).values("pk"))
     )
 
 
@@ -139,30 +155,17 @@ def deck_list_history(registration: Registration) -> QuerySet[DeckListChange]:
     )
 
 
-def _not_at_own_table(checks: QuerySet[DeckCheck], user: AnyUser) -> QuerySet[DeckCheck]:
-    """Leave out the checks at a table ``user`` plays at: a judge never judges their own match."""
-    if not user.is_authenticated:
-        return checks
-    return (
-        checks.exclude(registration__player=user).exclude(match__player_a=user).exclude(match__player_b=user)
-    )
-
-
 def deck_checks_visible_to(user: AnyUser) -> QuerySet[DeckCheck]:
-    """Deck checks are the judges' business: the staff of the check's event see them, except the checks at
-    a table they play at themselves."""
-    checks = DeckCheck.objects.filter(round__event__in=events_staffed_by(user, DECK_STAFF).values("pk"))
-    return _not_at_own_table(checks, user).select_related(
-        "round__event", "registration__player", "match", "deck_list", "chosen_by"
-    )
+    """Deck checks are the judges' business: the deck staff of the check's event see them (a judge who plays
+    there is a player, :func:`events_deck_staffed_by`)."""
+    return DeckCheck.objects.filter(
+        round__event__in=events_deck_staffed_by(user).values("pk")
+    ).select_related("round__event", "registration__player", "match", "deck_list", "chosen_by")
 
 
-def deck_checks_for_round(round_: Round, viewer: AnyUser) -> QuerySet[DeckCheck]:
-    """The round's checks a judge works on: all but those at a table ``viewer`` plays at."""
-    return (
-        _not_at_own_table(round_.deck_checks.all(), viewer)
-        .select_related("registration__player", "match", "deck_list")
-        .order_by("match__table", "pk")
+def deck_checks_for_round(round_: Round) -> QuerySet[DeckCheck]:
+    return round_.deck_checks.select_related("registration__player", "match", "deck_list").order_by(
+        "match__table", "pk"
     )
 
 

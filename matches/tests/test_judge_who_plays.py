@@ -13,7 +13,7 @@ from matches.services import duels as duels_service
 from matches.tests.factories import MatchFactory
 from matches.tests.test_side_decks import play_duel, register, swap
 from tests.api_clients import client_for
-from tournaments.models import DeckCheck, EventRole
+from tournaments.models import DeckCheck, EventRole, Registration
 from tournaments.tests.factories import EventRoleFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -62,34 +62,47 @@ def test_the_match_page_hides_the_opponents_swap_from_a_judge_who_plays(judge_at
     assert "Mystical Space Typhoon" not in body
 
 
-def test_a_judge_who_plays_cannot_pick_their_own_table_for_a_deck_check(judge_at_own_table):
+def test_a_judge_who_plays_runs_no_deck_check_at_their_event(judge_at_own_table):
     match = judge_at_own_table
     event = match.round.event
     url = f"/api/v1/events/{event.slug}/rounds/{match.round.number}/deck-checks/"
 
     by_hand = client_for(match.player_b).post(url, {"match": match.pk}, format="json")
-    at_random = client_for(match.player_b).post(url, {"count": 5, "seed": "s"}, format="json")
+    at_random = client_for(match.player_b).post(url, {"count": 1, "seed": "s"}, format="json")
+    listed = client_for(match.player_b).get(url)
 
-    assert by_hand.status_code == 403
-    assert at_random.status_code == 201
-    assert at_random.json() == []  # the only table is their own: nothing to draw from
+    assert (by_hand.status_code, at_random.status_code, listed.status_code) == (403, 403, 403)
     assert not DeckCheck.objects.exists()
 
 
-def test_a_judge_who_plays_cannot_see_or_record_the_check_at_their_table(judge_at_own_table):
+def test_a_judge_who_plays_cannot_see_or_record_a_check_another_judge_picked(judge_at_own_table):
     match = judge_at_own_table
     event = match.round.event
     other_judge = EventRoleFactory(event=event, role=EventRole.Role.JUDGE).user
     url = f"/api/v1/events/{event.slug}/rounds/{match.round.number}/deck-checks/"
     checks = client_for(other_judge).post(url, {"match": match.pk}, format="json").json()
     opponents = next(check for check in checks if check["player"] == match.player_a.username)
+    check_url = f"/api/v1/deck-checks/{opponents['id']}/"
 
-    listed = client_for(match.player_b).get(url).json()
-    recorded = client_for(match.player_b).post(
-        f"/api/v1/deck-checks/{opponents['id']}/", {"main": 40, "extra": 1, "side": 3}, format="json"
-    )
+    seen = client_for(match.player_b).get(check_url)
+    recorded = client_for(match.player_b).post(check_url, {"main": 40, "extra": 1, "side": 3}, format="json")
 
     assert len(checks) == 2
-    assert listed == []
-    assert recorded.status_code == 404
+    assert (seen.status_code, recorded.status_code) == (404, 404)
     assert DeckCheck.objects.get(pk=opponents["id"]).checked_at is None
+
+
+def test_a_judge_who_plays_does_not_read_the_other_players_lists(judge_at_own_table):
+    match = judge_at_own_table
+    event = match.round.event
+    opponents_list = Registration.objects.get(event=event, player=match.player_a).deck_list
+    own_list = Registration.objects.get(event=event, player=match.player_b).deck_list
+    client = client_for(match.player_b)
+    page = Client()
+    page.force_login(match.player_b)
+
+    assert client.get(f"/api/v1/events/{event.slug}/decklists/").status_code == 403
+    assert client.get(f"/api/v1/decks/{opponents_list.pk}/").status_code == 404
+    assert client.get(f"/api/v1/decks/{own_list.pk}/").status_code == 200
+    assert page.get(f"/events/{event.slug}/decklists/").status_code == 403
+    assert page.get(f"/events/{event.slug}/decklists.txt").status_code == 403

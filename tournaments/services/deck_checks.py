@@ -20,7 +20,7 @@ from tournaments.models import (
     Registration,
     Round,
 )
-from tournaments.selectors import DECK_STAFF, is_event_staff
+from tournaments.selectors import is_deck_staff
 
 
 class DeckCheckConflict(Exception):
@@ -28,18 +28,10 @@ class DeckCheckConflict(Exception):
 
 
 def _require_judge(user: User, event: Event) -> None:
-    if not is_event_staff(user, event, DECK_STAFF):
-        raise PermissionDenied("Only a judge or organizer of this event can run deck checks.")
-
-
-def _plays_in(match: Match | None, user: User) -> bool:
-    return match is not None and user.pk in (match.player_a_id, match.player_b_id)
-
-
-def _refuse_own_table(match: Match | None, registration: Registration, user: User) -> None:
-    """A judge never judges their own match: another judge checks the decks at a table they play at."""
-    if _plays_in(match, user) or registration.player_id == user.pk:
-        raise PermissionDenied("You play at this table: another judge or organizer must check these decks.")
+    if not is_deck_staff(user, event):
+        raise PermissionDenied(
+            "Only a judge or organizer of this event who does not play in it can run deck checks."
+        )
 
 
 def _check_players(round_: Round, match: Match, *, chosen: str, seed: str, judge: User) -> list[DeckCheck]:
@@ -66,8 +58,6 @@ def deck_check_pick_random(
 ) -> list[DeckCheck]:
     """Pick ``count`` matches of the round at random and check both players' decks.
 
-    A judge who plays in the round picks among the other tables only (their own is left out before the draw).
-
     The pick is ``random.Random(seed).sample`` over the round's matches in table order (byes excluded), so
     the same seed on the same round picks the same tables: the seed is recorded on each check and shown,
     and anyone can verify the pick was not chosen by hand. Without a seed one is drawn and recorded. A
@@ -78,13 +68,7 @@ def deck_check_pick_random(
     if count < 1:
         raise ValidationError({"count": ["Pick at least one match."]})
     seed_text = str(seed).strip() if seed is not None and str(seed).strip() else str(secrets.randbelow(10**6))
-    # A judge who also plays draws from the other tables: no seed can aim a check at their own opponent.
-    matches = list(
-        Match.objects.filter(round=round_, player_b__isnull=False)
-        .exclude(player_a=judge)
-        .exclude(player_b=judge)
-        .order_by("table", "pk")
-    )
+    matches = list(Match.objects.filter(round=round_, player_b__isnull=False).order_by("table", "pk"))
     picked = random.Random(seed_text).sample(matches, min(count, len(matches)))  # noqa: S311 - not secret
     checks: list[DeckCheck] = []
     for match in sorted(picked, key=lambda match: (match.table or 0, match.pk)):
@@ -94,11 +78,9 @@ def deck_check_pick_random(
 
 @transaction.atomic
 def deck_check_pick(*, match: Match, judge: User) -> list[DeckCheck]:
-    """Check both players' decks at a match the judge chose (not one they play in)."""
+    """Check both players' decks at a match the judge chose."""
     round_ = _lock_round(match.round)
     _require_judge(judge, round_.event)
-    if _plays_in(match, judge):
-        raise PermissionDenied("You play at this table: another judge or organizer must check these decks.")
     if match.player_b_id is None:
         raise DeckCheckConflict("A bye has no opponent and no deck to check at a table.")
     return _check_players(round_, match, chosen=DeckCheck.Chosen.HAND, seed="", judge=judge)
@@ -117,7 +99,6 @@ def deck_check_record(*, deck_check: DeckCheck, presented: Mapping[str, int], ju
         .get(pk=deck_check.pk)
     )
     _require_judge(judge, deck_check.round.event)
-    _refuse_own_table(deck_check.match, deck_check.registration, judge)
     deck_list = deck_check.registration.deck_list
     if deck_list is None:
         raise DeckCheckConflict("This player has no registered deck list to compare with.")

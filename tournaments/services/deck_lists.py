@@ -17,7 +17,7 @@ from tournaments.models import (
     Event,
     Registration,
 )
-from tournaments.selectors import DECK_STAFF, deck_lists_registered_at, is_event_staff
+from tournaments.selectors import deck_lists_registered_at, is_deck_staff
 
 NOT_REGISTERED_HERE = (
     "That list was never registered for this event: enter the list the player presents as text instead."
@@ -126,11 +126,13 @@ def registration_deck_replace(
     presents): it is saved as a new list owned by the player. ``deck_list`` may only put back a list this
     registration holds or held (:func:`tournaments.selectors.deck_lists_registered_at`): a judge never
     reaches a list the player did not register here. Raises ``PermissionDenied`` for anyone but the event's
-    judges and organizers.
+    judges and organizers who do not play in it.
     """
     registration = _lock_registration(registration)
-    if not is_event_staff(judge, registration.event, DECK_STAFF):
-        raise PermissionDenied("Only a judge or organizer of this event can replace a deck list.")
+    if not is_deck_staff(judge, registration.event):
+        raise PermissionDenied(
+            "Only a judge or organizer of this event who does not play in it can replace a deck list."
+        )
     reason = reason.strip()
     if not reason:
         raise ValidationError({"reason": ["Say why the list is replaced: the player and judges read it."]})

@@ -7,9 +7,12 @@ show its cards. A judge could do the second step for anyone at their event.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
+from django.utils import timezone
 
 from decks.tests.factories import DeckListFactory
 from tests.api_clients import client_for
@@ -137,3 +140,21 @@ def test_the_replace_page_enters_the_presented_list_as_a_new_list_of_the_player(
     printed = client.get(f"/events/{registration.event.slug}/decklists.txt").content.decode()
     assert "Secret Tech Card" not in printed
     assert "3 Dark Magician" in printed
+
+
+def test_a_judge_who_plays_cannot_replace_their_own_locked_list_or_anyone_elses():
+    # A judge entered as a player is a player for deck lists: past the deadline they ask another judge.
+    registration = RegistrationFactory(deck_list=DeckListFactory())
+    registration.event.decklist_deadline = timezone.now() - timedelta(minutes=1)
+    registration.event.save(update_fields=["decklist_deadline"])
+    EventRoleFactory(event=registration.event, user=registration.player, role=EventRole.Role.JUDGE)
+    rival = RegistrationFactory(event=registration.event, deck_list=DeckListFactory())
+    body = {"text": "Main\n3 Dark Magician\n", "reason": "Changed my mind"}
+    client = client_for(registration.player)
+
+    own = client.post(replace_url(registration), body, format="json")
+    theirs = client.post(replace_url(rival), body, format="json")
+
+    assert (own.status_code, theirs.status_code) == (403, 403)
+    assert not registration.deck_changes.exists()
+    assert not rival.deck_changes.exists()

@@ -29,15 +29,14 @@ from decks.services import DeckListInvalid
 from matches.models import Match
 from tournaments import services
 from tournaments.forms import DeckReplaceForm, SideCheckForm
-from tournaments.models import DeckListChange, Event, Registration, Round
+from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors import (
-    DECK_STAFF,
     current_round,
     deck_checks_for_round,
     deck_list_history,
     display_name,
     events_visible_to,
-    is_event_staff,
+    is_deck_staff,
     registrations_for,
 )
 from tournaments.selectors import (
@@ -47,8 +46,10 @@ from tournaments.selectors import (
 
 def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
     event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    if not is_event_staff(request.user, event, DECK_STAFF):
-        raise PermissionDenied("Only the judges and organizers of this event may see its deck lists.")
+    if not is_deck_staff(request.user, event):
+        raise PermissionDenied(
+            "Only the judges and organizers of this event who do not play in it may see its deck lists."
+        )
     return event
 
 
@@ -208,7 +209,7 @@ def round_deck_checks(request: HtmxHttpRequest, slug: str, number: int) -> HttpR
                 messages.success(request, f"Deck check added at table {match.table}.")
             elif action == "record":
                 check_id = _int_field(request.POST.get("deck_check"), "deck_check", minimum=1)
-                deck_check = get_object_or_404(deck_checks_for_round(round_, judge), pk=check_id)
+                deck_check = get_object_or_404(DeckCheck, round=round_, pk=check_id)
                 presented = {
                     section: _int_field(request.POST.get(section), section)
                     for section in sections
@@ -225,12 +226,12 @@ def round_deck_checks(request: HtmxHttpRequest, slug: str, number: int) -> HttpR
                 errors.append("Choose what to do: pick at random, pick a match, or record counts.")
         except ValidationError as error:
             errors.extend(error.messages)
-        except (services.DeckCheckConflict, PermissionDenied) as error:
+        except services.DeckCheckConflict as error:
             errors.append(str(error))
         if not errors:
             return redirect("round-deck-checks", slug=event.slug, number=round_.number)
     rows = []
-    for check in deck_checks_for_round(round_, judge):
+    for check in deck_checks_for_round(round_):
         compared = check.deck_list or check.registration.deck_list
         registered = section_counts(compared) if compared else {}
         mismatched = {mismatch["section"] for mismatch in check.mismatches}
