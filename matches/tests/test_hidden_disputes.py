@@ -3,10 +3,12 @@ answers 404 as if it did not exist (a 403 would confirm that a dispute with that
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from django.test import Client
 
-from matches.models import Dispute
+from matches.models import Dispute, Match
 from matches.services import dispute_open
 from matches.tests.factories import MatchFactory
 from tests.api_clients import client_for
@@ -18,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def dispute() -> Dispute:
-    match = MatchFactory()
+    match = cast(Match, MatchFactory())
     return dispute_open(match_id=match.pk, opened_by=match.player_a, summary="Was that a legal attack?")
 
 
