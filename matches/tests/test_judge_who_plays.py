@@ -106,3 +106,34 @@ def test_a_judge_who_plays_does_not_read_the_other_players_lists(judge_at_own_ta
     assert client.get(f"/api/v1/decks/{own_list.pk}/").status_code == 200
     assert page.get(f"/events/{event.slug}/decklists/").status_code == 403
     assert page.get(f"/events/{event.slug}/decklists.txt").status_code == 403
+
+
+def test_a_judge_who_plays_cannot_drop_the_opponent_they_are_playing(judge_at_own_table):
+    match = judge_at_own_table
+    event = match.round.event
+    opponent = Registration.objects.get(event=event, player=match.player_a)
+    url = f"/api/v1/events/{event.slug}/registrations/{opponent.pk}/drop/"
+
+    by_playing_judge = client_for(match.player_b).post(url, {}, format="json")
+    opponent.refresh_from_db()
+    dropped_meanwhile = opponent.dropped_after_round
+    by_other_judge = client_for(EventRoleFactory(event=event).user).post(url, {}, format="json")
+
+    assert by_playing_judge.status_code == 403
+    assert dropped_meanwhile is None
+    assert by_other_judge.status_code == 200
+
+
+def test_a_judge_who_plays_cannot_call_time_for_their_round_and_nothing_is_called():
+    # The other table comes first: a refusal found only at the judge's own table would leave it called.
+    other_table = MatchFactory(table=1)
+    judge = UserFactory()
+    own_table = MatchFactory(round=other_table.round, table=2, player_b=judge)
+    EventRoleFactory(event=own_table.round.event, user=judge, role=EventRole.Role.JUDGE)
+
+    response = client_for(judge).post(f"/api/v1/rounds/{own_table.round.pk}/call-time/", {}, format="json")
+
+    other_table.refresh_from_db()
+    own_table.refresh_from_db()
+    assert response.status_code == 403
+    assert (other_table.time_called_at, own_table.time_called_at) == (None, None)
