@@ -52,6 +52,22 @@ def test_the_api_hides_the_opponents_swap_from_a_judge_who_plays(judge_at_own_ta
     assert as_other_judge["hidden"] is False
 
 
+def test_a_judge_who_plays_at_another_table_does_not_see_the_cards_sided_here(judge_at_own_table):
+    # Ben judges and plays at table 1; a player at table 2 who also judges sees table 1's verdict only.
+    match = judge_at_own_table
+    elsewhere = MatchFactory(round=match.round)
+    register(elsewhere, elsewhere.player_a)
+    EventRoleFactory(event=match.round.event, user=elsewhere.player_a, role=EventRole.Role.JUDGE)
+
+    swap = (
+        client_for(elsewhere.player_a)
+        .get(reverse("api-match-side-decks", args=[match.pk]))
+        .json()["swaps"][0]
+    )
+
+    assert (swap["hidden"], swap["moves"]) == (True, None)
+
+
 def test_the_match_page_hides_the_opponents_swap_from_a_judge_who_plays(judge_at_own_table):
     match = judge_at_own_table
     page = Client()
