@@ -66,7 +66,8 @@ class World:
     deck_list: DeckList  # Ann's registered list
     private_list: DeckList  # Ann's list for another day, registered nowhere
     dispute: Dispute
-    ruling: Ruling
+    ruling: Ruling  # the engine's ruling on Ann's dispute
+    private_ruling: Ruling  # Ann asked the judge on her own, outside any dispute
     deck_check: DeckCheck  # Ann's, at table 1
     card_import: CardImport
     people: dict[str, User | None]
@@ -114,14 +115,17 @@ def build_world(monkeypatch: pytest.MonkeyPatch) -> World:
         player=ann,
         moves={"in": [{"name": "Mystical Space Typhoon", "count": 1}], "out": [{"name": "Dark Magician"}]},
     )
-    ruling = Ruling.objects.create(
-        game="yugioh",
-        action_type="attack",
-        dispute={"game": "yugioh"},
-        ruling={"legal": True, "violations": [], "explanation": "Ann's hand: Ash Blossom", "rules": []},
-        legal=True,
-        engine_version="test",
-        requested_by=ann,
+    ruling, private_ruling = (
+        Ruling.objects.create(
+            game="yugioh",
+            action_type="attack",
+            dispute={"game": "yugioh"},
+            ruling={"legal": True, "violations": [], "explanation": "Ann's hand: Ash Blossom", "rules": []},
+            legal=True,
+            engine_version="test",
+            requested_by=ann,
+        )
+        for _ in range(2)
     )
     dispute = Dispute.objects.create(
         match=match, opened_by=ann, summary="Was that attack legal?", ruling=ruling
@@ -169,6 +173,7 @@ def build_world(monkeypatch: pytest.MonkeyPatch) -> World:
         private_list=deck_list_create(owner=ann, game="yugioh", name="Nationals", text=REGISTERED),
         dispute=dispute,
         ruling=ruling,
+        private_ruling=private_ruling,
         deck_check=deck_check,
         card_import=CardImport.objects.create(
             uploaded_by=organizer, filename="cards.cdb", status=CardImport.Status.DONE, report={}

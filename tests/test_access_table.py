@@ -42,6 +42,7 @@ DECK_STAFF = MATCH_JUDGES  # a judge who plays at the event is a player for its 
 ORGANIZER = frozenset({"organizer"})
 STORE_STAFF = frozenset({"store_staff"})
 ORGANIZERS_ANYWHERE = frozenset({"organizer", "organizer_elsewhere"})
+OWNER = frozenset({"player_in_match"})  # Ann owns the deck lists and rulings of the world
 
 Body = dict[str, Any] | Callable[[World, User | None], dict[str, Any]] | None
 
@@ -213,29 +214,38 @@ API_ROWS = [
     api(
         "api-deck-side-check",
         "post",
-        DECK_STAFF | {"player_in_match"},
-        hidden=SIGNED_IN - DECK_STAFF - {"player_in_match"},
+        DECK_STAFF | OWNER,
+        hidden=SIGNED_IN - DECK_STAFF - OWNER,
         body=lambda world, user: {"registered": world.deck_list.pk, "presented": PRESENTED},
     ),
     # Ann's registered list: Ann and the event's deck staff; a 404 for everyone else.
     api(
         "api-deck",
         "get",
-        DECK_STAFF | {"player_in_match"},
-        hidden=SIGNED_IN - DECK_STAFF - {"player_in_match"},
+        DECK_STAFF | OWNER,
+        hidden=SIGNED_IN - DECK_STAFF - OWNER,
     ),
     # Ann's list for another day, registered nowhere: Ann only.
     api(
         "api-deck",
         "get",
-        {"player_in_match"},
-        hidden=SIGNED_IN - {"player_in_match"},
+        OWNER,
+        hidden=SIGNED_IN - OWNER,
         kwargs=lambda world: {"deck_list_id": world.private_list.pk},
         extra=True,
     ),
     api("api-rulings", "post", SIGNED_IN, body={"game": "yugioh"}),
     # The ruling of Ann's dispute: the two players at the table and the event's staff.
     api("api-ruling", "get", AT_TABLE | MATCH_JUDGES, hidden=SIGNED_IN - AT_TABLE - MATCH_JUDGES),
+    # Ann's private "ask the judge" ruling: Ann only, whoever judges where.
+    api(
+        "api-ruling",
+        "get",
+        OWNER,
+        hidden=SIGNED_IN - OWNER,
+        kwargs=lambda world: {"ruling_id": world.private_ruling.pk},
+        extra=True,
+    ),
     api("api-schema", "get", EVERYONE),
     api("api-docs", "get", EVERYONE),
 ]
@@ -329,6 +339,14 @@ PAGE_ROWS = [
     page("match-finish-at-time", "post", AT_TABLE | MATCH_JUDGES),
     page("ruling-new", "get", SIGNED_IN),
     page("ruling-detail", "get", AT_TABLE | MATCH_JUDGES, hidden=SIGNED_IN - AT_TABLE - MATCH_JUDGES),
+    page(
+        "ruling-detail",
+        "get",
+        OWNER,
+        hidden=SIGNED_IN - OWNER,
+        kwargs=lambda world: {"ruling_id": world.private_ruling.pk},
+        extra=True,
+    ),
     page("card-search", "get", SIGNED_IN, query="?game=yugioh&q=dark"),
     # The card catalog is the store's: organizers (of any event) and site staff keep it.
     page("card-import-new", "get", ORGANIZERS_ANYWHERE),
