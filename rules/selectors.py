@@ -6,14 +6,23 @@ from django.db.models import Q, QuerySet
 
 from rules.models import Ruling
 from tournaments.models import EventRole
-from tournaments.selectors import AnyUser
+from tournaments.selectors import AnyUser, events_staffed_by
+
+# The staff who judge an event's matches (as ``matches.services.access.JUDGE_ROLES``).
+EVENT_JUDGES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
 
 
 def rulings_visible_to(user: AnyUser) -> QuerySet[Ruling]:
-    """Whoever asked for a ruling sees it; so does anyone who judges or organizes at the store."""
+    """A ruling is seen by who asked for it; a dispute's ruling also by the two players of its match and the
+    judges and organizers of that match's event. Nobody else: being staff at some other event, or store staff
+    (Django's ``is_staff``), gives no sight of it here (a superuser still has the admin).
+
+    An "ask the judge" ruling belongs to no dispute, so it stays with whoever asked: it may describe a hand.
+    """
     if not user.is_authenticated:
         return Ruling.objects.none()
-    is_store_judge = user.is_staff or EventRole.objects.filter(user=user).exists()
-    if is_store_judge:
-        return Ruling.objects.all()
-    return Ruling.objects.filter(Q(requested_by=user))
+    at_table = Q(disputes__match__player_a=user) | Q(disputes__match__player_b=user)
+    judging = Q(disputes__match__round__event__in=events_staffed_by(user, EVENT_JUDGES).values("pk"))
+    visible = Ruling.objects.filter(Q(requested_by=user) | at_table | judging).values("pk")
+    # A ruling held by two disputes would otherwise come back twice: filter by id instead of joining.
+    return Ruling.objects.filter(pk__in=visible)

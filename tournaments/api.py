@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
@@ -33,16 +34,17 @@ from matches.models import Match
 from tournaments import services
 from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
 from tournaments.selectors import (
-    DECK_STAFF,
     deck_checks_for_round,
     deck_checks_visible_to,
     deck_list_history,
+    deck_lists_registered_at,
     display_name,
     event_deck_lists,
     events_visible_to,
-    is_event_staff,
+    is_deck_staff,
 )
 from tournaments.services import deck_lists_locked
+from tournaments.services.deck_lists import NOT_REGISTERED_HERE
 
 NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.")
 
@@ -125,10 +127,12 @@ class MeApi(APIView):
 
 
 def _staff_event(request: Request, slug: str) -> Event:
-    """The event (404 if unknown); 403 unless the caller judges or organizes it."""
+    """The event (404 if unknown); 403 unless the caller judges or organizes it without playing in it."""
     event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    if not is_event_staff(request.user, event, DECK_STAFF):
-        raise PermissionDenied("Only the judges and organizers of this event may do this.")
+    if not is_deck_staff(request.user, event):
+        raise PermissionDenied(
+            "Only the judges and organizers of this event who do not play in it may do this."
+        )
     return event
 
 
@@ -208,14 +212,25 @@ class RegistrationMyDeckApi(APIView):
 
 
 class RegistrationDeckReplaceApi(APIView):
-    """A judge replaces a player's registered list (past the deadline too), saying why."""
+    """A judge replaces a player's registered list (past the deadline too), saying why.
+
+    ``text`` is the list the player presents, saved as a new list of theirs; ``deck_list`` only puts back a
+    list this registration holds or held. Any other list id is a 400 on ``deck_list``, whoever owns it: a
+    player's other lists stay private to them.
+    """
 
     permission_classes = [IsAuthenticated]
 
     @extend_schema_serializer(component_name="RegistrationDeckReplace")
     class InputSerializer(serializers.Serializer[object]):
-        deck_list = serializers.IntegerField(min_value=1, required=False, help_text="A list of the player's.")
-        text = serializers.CharField(required=False, max_length=100_000, help_text="The corrected list.")
+        deck_list = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            help_text="A list this registration holds or held (to put it back); any other id is a 400.",
+        )
+        text = serializers.CharField(
+            required=False, max_length=100_000, help_text="The list the player presents, saved as a new list."
+        )
         reason = serializers.CharField(min_length=1, max_length=2000)
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -238,9 +253,10 @@ class RegistrationDeckReplaceApi(APIView):
         data = serializer.validated_data
         deck_list = None
         if "deck_list" in data:
-            deck_list = get_object_or_404(
-                DeckList.objects.filter(owner=registration.player), pk=data["deck_list"]
-            )
+            # Only lists registered here: an id of any other list (the player's or not) is the same 400.
+            deck_list = deck_lists_registered_at(registration).filter(pk=data["deck_list"]).first()
+            if deck_list is None:
+                raise ValidationError({"deck_list": [NOT_REGISTERED_HERE]})
         try:
             registration = services.registration_deck_replace(
                 registration=registration,

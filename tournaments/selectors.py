@@ -86,22 +86,38 @@ def registrations_for(event: Event) -> QuerySet[Registration]:
 DECK_STAFF = (EventRole.Role.ORGANIZER, EventRole.Role.JUDGE)
 
 
+def events_deck_staffed_by(user: AnyUser) -> QuerySet[Event]:
+    """Events where the user does the deck work (lists, replacements, side and deck checks): they judge or
+    organize it and are not entered as a player there.
+
+    A judge or organizer who also plays is a player for deck lists: they would otherwise read the list of
+    every opponent they may meet. Another judge does that event's deck work (docs/decisions/0002).
+    """
+    if not user.is_authenticated:
+        return Event.objects.none()
+    return events_staffed_by(user, DECK_STAFF).exclude(registrations__player=user)
+
+
+def is_deck_staff(user: AnyUser, event: Event) -> bool:
+    return events_deck_staffed_by(user).filter(pk=event.pk).exists()
+
+
 def registrations_with_lists_visible_to(user: AnyUser) -> QuerySet[Registration]:
     """Registrations whose deck list the user may see: their own; every one at events they organize or
-    judge; every one at an event that published its lists."""
+    judge without playing there (:func:`events_deck_staffed_by`); every one at an event that published its
+    lists."""
     visible = Q(event__decklists_public=True)
     if user.is_authenticated:
-        visible |= Q(player=user) | Q(event__in=events_staffed_by(user, DECK_STAFF).values("pk"))
+        visible |= Q(player=user) | Q(event__in=events_deck_staffed_by(user).values("pk"))
     return Registration.objects.filter(visible, deck_list__isnull=False)
 
 
 def deck_list_changes_visible_to(user: AnyUser) -> QuerySet[DeckListChange]:
-    """The history of registered lists: the player's own, and all of it for the event's staff."""
+    """The history of registered lists: the player's own, and all of it for the event's deck staff."""
     if not user.is_authenticated:
         return DeckListChange.objects.none()
     return DeckListChange.objects.filter(
-        Q(registration__player=user)
-        | Q(registration__event__in=events_staffed_by(user, DECK_STAFF).values("pk"))
+        Q(registration__player=user) | Q(registration__event__in=events_deck_staffed_by(user).values("pk"))
     )
 
 
@@ -119,6 +135,20 @@ def registered_deck_lists_visible_to(user: AnyUser) -> QuerySet[Any]:
     ).values("pk")
 
 
+def deck_lists_registered_at(registration: Registration) -> QuerySet[DeckList]:
+    """The lists this registration holds or held: the only ones a judge may put back on it.
+
+    A judge replacing a list reaches no further than what the player registered at this event (or a judge
+    entered there as a new list): any other list of the player's stays private, whoever entered them.
+    """
+    changes = registration.deck_changes.all()
+    return DeckList.objects.filter(
+        Q(pk=registration.deck_list_id)
+        | Q(pk__in=changes.values("old_deck_list_id"))
+        | Q(pk__in=changes.values("new_deck_list_id"))
+    )
+
+
 def deck_list_history(registration: Registration) -> QuerySet[DeckListChange]:
     return registration.deck_changes.select_related("changed_by", "old_deck_list", "new_deck_list").order_by(
         "-changed_at", "-pk"
@@ -126,9 +156,10 @@ def deck_list_history(registration: Registration) -> QuerySet[DeckListChange]:
 
 
 def deck_checks_visible_to(user: AnyUser) -> QuerySet[DeckCheck]:
-    """Deck checks are the judges' business: the staff of the check's event see them."""
+    """Deck checks are the judges' business: the deck staff of the check's event see them (a judge who plays
+    there is a player, :func:`events_deck_staffed_by`)."""
     return DeckCheck.objects.filter(
-        round__event__in=events_staffed_by(user, DECK_STAFF).values("pk")
+        round__event__in=events_deck_staffed_by(user).values("pk")
     ).select_related("round__event", "registration__player", "match", "deck_list", "chosen_by")
 
 

@@ -143,7 +143,8 @@ class DisputeResolveApi(APIView):
         operation_id="matches_disputes_resolve",
     )
     def post(self, request: Request, match_id: int, dispute_id: int) -> Response:
-        dispute = get_object_or_404(Dispute, pk=dispute_id, match_id=match_id)
+        # A dispute the caller may not read is a 404, as if it did not exist (a stranger learns nothing).
+        dispute = get_object_or_404(disputes_visible_to(request.user, _match(match_id)), pk=dispute_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)

@@ -25,11 +25,18 @@ from decks.catalog import DatabaseCatalog
 from decks.models import DeckList
 from decks.selectors import section_counts, side_deck_check
 from matches.models import Match, SideDeckCount, SideSwap
-from matches.services.access import MatchConflict, MatchOver, match_lock, player_side, require_open
+from matches.services.access import (
+    MatchConflict,
+    MatchOver,
+    is_match_judge,
+    match_lock,
+    player_side,
+    require_open,
+)
 from matches.services.duels import EngineAnswerMissing, match_next_chooser
 from rules.engine import DisputeError, normalize_name
 from tournaments.models import Registration
-from tournaments.selectors import is_event_staff
+from tournaments.selectors import is_deck_staff
 
 MAX_SIDE_DECK = 15  # Rulebook v10 and Magic tournament rules: at most 15 cards in the Side Deck / sideboard
 MAX_MOVE_COUNT = 60  # more copies of one card than a whole Main Deck holds is a typing slip
@@ -335,8 +342,13 @@ def visible_problems(problems: list[dict[str, str]], *, hidden: bool) -> list[di
 
 
 def side_decks_overview(*, match: Match, viewer: User | AnonymousUser) -> SideDecksOverview:
-    """The counts (everyone sees them) and the swaps (their cards for their player and the event's judges)."""
-    judge = is_event_staff(viewer, match.round.event)
+    """The counts (everyone sees them) and the swaps (their cards for their player and the event's judges).
+
+    A judge who plays in this match is a player here (``is_match_judge``): their opponent's cards stay hidden.
+    So do the cards sided at other tables from a judge who plays elsewhere in the event: a swap shows part of
+    a registered list, which such a judge does not see either (``is_deck_staff``).
+    """
+    judge = is_match_judge(match, viewer) and is_deck_staff(viewer, match.round.event)
     viewer_id = viewer.pk if viewer.is_authenticated else None
     counts_by_player = {count.player_id: count for count in match.side_deck_counts.all()}
     players = [("A", match.player_a), ("B", match.player_b)]

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from matches.models import Duel, Match, MatchResult, TimeExtension
@@ -192,6 +192,10 @@ def round_call_time(*, round_id: int, by: User | None, now: datetime | None = No
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if by is not None and not is_event_staff(by, round_.event, JUDGE_ROLES):
         raise PermissionDenied("Only a judge or organizer of this event can do that.")
+    if by is not None and round_.matches.filter(Q(player_a=by) | Q(player_b=by)).exists():
+        # Checked before any match is called: each is called in its own transaction, so a refusal at the
+        # caller's own table half-way through would leave the round half called.
+        raise PermissionDenied("You play in this round: another judge or organizer calls its time.")
     now = now or timezone.now()
     called = in_extra_time = disputed = already = 0
     matches = (

@@ -119,10 +119,10 @@ def test_the_match_page_lists_the_dispute_with_its_ruling(match: Match):
     assert "Winning a Duel" in page  # the rule cited
     assert reverse("ruling-detail", args=[dispute.ruling_id]) in page  # who asked sees the ruling page
     assert reverse("match-dispute-detail", args=[match.pk, dispute.pk]) in page
-    # The opponent may not open the rules app's ruling page, and reads the ruling on the dispute page.
+    # The opponent is a party to the dispute: they open the ruling page too (docs/decisions/0002).
     assert match.player_b is not None
     opponent = browser(match.player_b).get(url).content.decode()
-    assert reverse("ruling-detail", args=[dispute.ruling_id]) not in opponent
+    assert reverse("ruling-detail", args=[dispute.ruling_id]) in opponent
     assert reverse("match-dispute-detail", args=[match.pk, dispute.pk]) in opponent
     assert reverse("match-dispute-new", args=[match.pk]) in page
 

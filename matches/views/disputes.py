@@ -102,7 +102,7 @@ def disputes_context(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
     """What the "Disputes" section shows: every dispute with its ruling and decision, and who may call."""
     names = _names(match)
     disputes = list(disputes_visible_to(request.user, match))
-    # The rules app shows its ruling page to who asked and to judges; others read it on the dispute page.
+    # The rules app's ruling page is for the match's players and its event's staff (rulings_visible_to).
     ruling_ids = [dispute.ruling_id for dispute in disputes if dispute.ruling_id]
     visible = set(rulings_visible_to(request.user).filter(pk__in=ruling_ids).values_list("pk", flat=True))
     return {
@@ -251,7 +251,8 @@ def match_dispute_detail(request: HtmxHttpRequest, match_id: int, dispute_id: in
 def match_dispute_resolve(request: HtmxHttpRequest, match_id: int, dispute_id: int) -> HttpResponse:
     """A judge confirms or overrules; a refusal re-renders the page with the reason, never a 500."""
     match = _match(match_id)
-    dispute = get_object_or_404(Dispute, pk=dispute_id, match=match)
+    # A dispute the caller may not read is a 404, as if it did not exist.
+    dispute = get_object_or_404(disputes_visible_to(request.user, match), pk=dispute_id)
     try:
         resolved = dispute_services.dispute_resolve(
             dispute_id=dispute.pk,

@@ -11,7 +11,7 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -67,8 +67,9 @@ def match_report(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         )
     except ValidationError as invalid:
         error = " ".join(invalid.messages)
-    except (PermissionDenied, services.MatchConflict) as refused:
+    except services.MatchConflict as refused:
         error = str(refused)
+    # PermissionDenied is not caught: someone who does not play this match gets a 403, not a redirect.
     if not request.htmx:
         if error:
             messages.error(request, error)

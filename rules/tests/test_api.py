@@ -104,7 +104,9 @@ def test_malformed_json_is_a_400(player_client):
     assert "JSON parse error" in response.json()["detail"]
 
 
-def test_a_player_reads_their_own_rulings_and_a_judge_reads_all(gaia_attacks_dark_magician):
+def test_a_player_reads_their_own_rulings_and_nobody_else_does(gaia_attacks_dark_magician):
+    # A ruling asked outside any dispute is private to who asked: judges of the store's events see the
+    # rulings of their own events' disputes only (rules/tests/test_ruling_visibility.py).
     asker, other = APIClient(), APIClient()
     asker.force_authenticate(UserFactory())
     other.force_authenticate(UserFactory())
@@ -114,7 +116,7 @@ def test_a_player_reads_their_own_rulings_and_a_judge_reads_all(gaia_attacks_dar
 
     assert asker.get(f"/api/v1/rulings/{ruling_id}/").status_code == 200
     assert other.get(f"/api/v1/rulings/{ruling_id}/").status_code == 404
-    assert judge.get(f"/api/v1/rulings/{ruling_id}/").status_code == 200
+    assert judge.get(f"/api/v1/rulings/{ruling_id}/").status_code == 404
 
 
 @pytest.mark.django_db(transaction=True)

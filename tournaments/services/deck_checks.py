@@ -20,7 +20,7 @@ from tournaments.models import (
     Registration,
     Round,
 )
-from tournaments.selectors import DECK_STAFF, is_event_staff
+from tournaments.selectors import is_deck_staff
 
 
 class DeckCheckConflict(Exception):
@@ -28,8 +28,10 @@ class DeckCheckConflict(Exception):
 
 
 def _require_judge(user: User, event: Event) -> None:
-    if not is_event_staff(user, event, DECK_STAFF):
-        raise PermissionDenied("Only a judge or organizer of this event can run deck checks.")
+    if not is_deck_staff(user, event):
+        raise PermissionDenied(
+            "Only a judge or organizer of this event who does not play in it can run deck checks."
+        )
 
 
 def _check_players(round_: Round, match: Match, *, chosen: str, seed: str, judge: User) -> list[DeckCheck]:

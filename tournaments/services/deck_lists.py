@@ -17,7 +17,11 @@ from tournaments.models import (
     Event,
     Registration,
 )
-from tournaments.selectors import DECK_STAFF, is_event_staff
+from tournaments.selectors import deck_lists_registered_at, is_deck_staff
+
+NOT_REGISTERED_HERE = (
+    "That list was never registered for this event: enter the list the player presents as text instead."
+)
 
 
 class DeckListLocked(Exception):
@@ -118,18 +122,24 @@ def registration_deck_replace(
 ) -> Registration:
     """A judge or organizer of the event replaces a player's list (at any time, past the deadline too).
 
-    The reason is required and kept in the history. Give an existing list of the player's, or the corrected
-    list as ``text``: it is saved as a new list owned by the player. Raises ``PermissionDenied`` for anyone
-    but the event's judges and organizers.
+    The reason is required and kept in the history. Give the corrected list as ``text`` (what the player
+    presents): it is saved as a new list owned by the player. ``deck_list`` may only put back a list this
+    registration holds or held (:func:`tournaments.selectors.deck_lists_registered_at`): a judge never
+    reaches a list the player did not register here. Raises ``PermissionDenied`` for anyone but the event's
+    judges and organizers who do not play in it.
     """
     registration = _lock_registration(registration)
-    if not is_event_staff(judge, registration.event, DECK_STAFF):
-        raise PermissionDenied("Only a judge or organizer of this event can replace a deck list.")
+    if not is_deck_staff(judge, registration.event):
+        raise PermissionDenied(
+            "Only a judge or organizer of this event who does not play in it can replace a deck list."
+        )
     reason = reason.strip()
     if not reason:
         raise ValidationError({"reason": ["Say why the list is replaced: the player and judges read it."]})
     if (deck_list is None) == (text is None):
         raise ValidationError({"deck_list": ["Give an existing deck list or the corrected list as text."]})
+    if deck_list is not None and not deck_lists_registered_at(registration).filter(pk=deck_list.pk).exists():
+        raise ValidationError({"deck_list": [NOT_REGISTERED_HERE]})
     if deck_list is None:
         deck_list = deck_list_create(
             owner=registration.player,

@@ -13,10 +13,11 @@ import hmac
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from decks.models import DeckList
-from matches.models import Penalty
+from matches.models import Match, Penalty
 from tournaments.models import Event, Registration, Round
 from tournaments.selectors import DECK_STAFF, AnyUser, display_name, is_event_staff, is_organizer
 
@@ -149,15 +150,19 @@ def registration_drop(
 ) -> Registration:
     """Drop a player: they are not paired again and stay in the standings.
 
-    A player may drop themselves; a judge or organizer may drop anyone (a disqualification passes the round
-    it happened in). Without ``after_round`` the drop takes effect after the last round started; a player in
-    the pairings of a round not started yet keeps it from starting until the organizer re-pairs it. An
-    earlier drop is kept: a player dropped after round 2 and disqualified for something found in round 3 was
-    still out of round 3's pairings.
+    A player may drop themselves; a judge or organizer may drop anyone but an opponent they have not
+    finished playing (a disqualification passes the round it happened in). Without ``after_round`` the drop
+    takes effect after the last round started; a player in the pairings of a round not started yet keeps it
+    from starting until the organizer re-pairs it. An earlier drop is kept: a player dropped after round 2
+    and disqualified for something found in round 3 was still out of round 3's pairings.
     """
     event = lock_event(event)
     if by.pk != player.pk and not is_event_staff(by, event, DECK_STAFF):
         raise PermissionDenied("Only a judge or organizer of this event can drop another player.")
+    if by.pk != player.pk and _faces(event, by, player):
+        raise PermissionDenied(
+            f"You are playing against {player.username}: another judge or organizer must drop them."
+        )
     registration = (
         Registration.objects.select_for_update().filter(event=event, player=player).order_by("pk").first()
     )
@@ -169,6 +174,18 @@ def registration_drop(
         registration.dropped_after_round = after_round
         registration.save(update_fields=["dropped_after_round"])
     return registration
+
+
+def _faces(event: Event, one: User, other: User) -> bool:
+    """Are ``one`` and ``other`` opponents in a match of the event that has no final result yet? A judge
+    never judges their own match: dropping (or disqualifying) their opponent is for another judge."""
+    return (
+        Match.objects.filter(
+            Q(player_a=one, player_b=other) | Q(player_a=other, player_b=one), round__event=event
+        )
+        .exclude(status=Match.Status.FINAL)
+        .exists()
+    )
 
 
 def _last_round_played_by(event: Event, player: User) -> int:

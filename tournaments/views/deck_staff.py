@@ -31,13 +31,12 @@ from tournaments import services
 from tournaments.forms import DeckReplaceForm, SideCheckForm
 from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors import (
-    DECK_STAFF,
     current_round,
     deck_checks_for_round,
     deck_list_history,
     display_name,
     events_visible_to,
-    is_event_staff,
+    is_deck_staff,
     registrations_for,
 )
 from tournaments.selectors import (
@@ -47,8 +46,10 @@ from tournaments.selectors import (
 
 def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
     event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    if not is_event_staff(request.user, event, DECK_STAFF):
-        raise PermissionDenied("Only the judges and organizers of this event may see its deck lists.")
+    if not is_deck_staff(request.user, event):
+        raise PermissionDenied(
+            "Only the judges and organizers of this event who do not play in it may see its deck lists."
+        )
     return event
 
 

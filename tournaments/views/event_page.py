@@ -26,9 +26,9 @@ from matches.selectors import pairings_for_round
 from tournaments import services
 from tournaments.models import Event, Registration
 from tournaments.selectors import (
-    DECK_STAFF,
     current_round,
     deck_list_history,
+    is_deck_staff,
     is_event_staff,
     is_organizer,
     registrations_for,
@@ -58,7 +58,7 @@ def _event_page(
     if request.htmx:
         return render(request, "tournaments/_pairings.html", context)
     context["registrations"] = registrations_for(event)
-    context["is_deck_staff"] = is_event_staff(request.user, event, DECK_STAFF)
+    context["is_deck_staff"] = is_deck_staff(request.user, event)
     context["my_deck"] = _my_deck(request, event, builder=builder)
     context["deck_problems"] = problems or []
     context["pasted"] = pasted
