@@ -1,8 +1,8 @@
 """The API's one parser: JSON bodies, bounded in size and checked by ``config.json_input`` before any view.
 
-DRF's own ``JSONParser`` reads the request stream directly, so Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE``
-never applied to API bodies, and it hands on whatever ``json`` decodes (see ``config.json_input`` for what
-that let through). This parser reads at most the view's limit (``max_body_bytes`` on the view, else
+DRF's own ``JSONParser`` hands on whatever ``json`` decodes (see ``config.json_input`` for what that let
+through), and its only size bound is Django's ``DATA_UPLOAD_MAX_MEMORY_SIZE``, the same for every form and
+endpoint. This parser reads at most the view's limit (``max_body_bytes`` on the view, else
 ``API_MAX_BODY_BYTES``) and answers 400 naming the path of a value it refuses, e.g.
 ``{"detail": "state.players.A.hand[3].name: contains a NUL character ...", "path": "..."}``.
 """
@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from django.conf import settings
-from rest_framework import status
+from rest_framework import renderers, status
 from rest_framework.exceptions import APIException
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import BaseParser
 
 from config.json_input import JsonInputError, loads_checked
 
@@ -39,7 +39,14 @@ def body_limit(view: object) -> int:
     return int(own) if own else int(settings.API_MAX_BODY_BYTES)
 
 
-class CheckedJSONParser(JSONParser):
+class CheckedJSONParser(BaseParser):
+    """``application/json`` bodies. Not a subclass of DRF's ``JSONParser`` on purpose: DRF reads the whole
+    body through ``request.body`` for that class (bounded only by ``DATA_UPLOAD_MAX_MEMORY_SIZE``, one limit
+    for every form and endpoint); this parser reads the stream itself, up to the view's own limit."""
+
+    media_type = "application/json"
+    renderer_class = renderers.JSONRenderer
+
     def parse(
         self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None
     ) -> Any:
