@@ -14,13 +14,18 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 CardData = Mapping[str, Any]
 
 
+@lru_cache(maxsize=8192)
 def normalize_name(name: str) -> str:
-    """The comparison key of a card name: case, accents, punctuation and spacing do not make another card."""
+    """The comparison key of a card name: case, accents, punctuation and spacing do not make another card.
+
+    Cached: a deck list, a side swap and a catalog look-up ask for the same few hundred names many times.
+    """
     decomposed = unicodedata.normalize("NFKD", name)
     letters = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return re.sub(r"[^0-9a-z]+", " ", letters.casefold()).strip()
