@@ -262,14 +262,17 @@ def import_runs_in_background(replay: Replay) -> bool:
     return sum(len(round_.matches) for round_ in replay.rounds) > SYNC_MAX_MATCHES
 
 
-def event_import_queue(*, document: object, name: str, requested_by: User, slug: str = "") -> EventImport:
+def event_import_queue(
+    *, document: object, name: str, requested_by: User, slug: str = "", checked: Replay | None = None
+) -> EventImport:
     """Check the replay now (every problem is reported at once, as for an import in the request), keep it,
     and import it in the background once this transaction commits.
 
     Raises :class:`ReplayError` or ValidationError as :func:`event_import` does; nothing is queued then.
     The slug is checked now and again when the import runs (another event may take it in between).
+    ``checked`` is ``document`` already read by :func:`replay_checked`, so a large replay is read once here.
     """
-    replay = replay_checked(document)
+    replay = checked if checked is not None else replay_checked(document)
     if not name.strip():
         raise ValidationError({"name": ["Give the event a name."]})
     _free_slug(name, slug)
