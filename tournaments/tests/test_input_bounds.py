@@ -178,3 +178,16 @@ def test_a_side_swap_moving_thousands_of_cards_is_refused_naming_moves():
 
     assert response.status_code == 400
     assert "no more than 500" in str(response.json()["in"])
+
+
+def test_a_match_dispute_with_a_hand_larger_than_a_deck_is_a_400_naming_the_hand():
+    match = MatchFactory()
+    body = {"summary": "He has a lot of cards", "dispute": dispute(hand(YGO_PLAYER_CARDS + 1))}
+
+    response = client_for(match.player_a).post(
+        reverse("api-match-disputes", args=[match.pk]), body, format="json"
+    )
+
+    assert response.status_code == 400
+    assert "state.players.A.hand" in str(response.json()["dispute"])
+    assert not Ruling.objects.exists()
