@@ -23,7 +23,12 @@ from decks.models import DeckList, Game
 from decks.parsing import DeckProblem
 from decks.selectors import deck_legality, deck_lists_visible_to, side_deck_check
 from rules.engine import DisputeError
+from rules.engine.limits import DECK_ENTRIES
 from tournaments.selectors import events_visible_to
+
+# The most entries a section of any game's deck list has (docs/decisions/0009): a longer list is refused
+# by the serializer, before any card is looked up; the engine then applies its game's own bound.
+MAX_SECTION_ENTRIES = max(DECK_ENTRIES.values())
 
 
 @extend_schema_serializer(component_name="DeckEntry")
@@ -34,9 +39,15 @@ class DeckEntrySerializer(serializers.Serializer[object]):
 
 @extend_schema_serializer(component_name="DeckSections")
 class DeckSectionsSerializer(serializers.Serializer[object]):
-    main = DeckEntrySerializer(many=True, required=False)
-    extra = DeckEntrySerializer(many=True, required=False)
-    side = DeckEntrySerializer(many=True, required=False)
+    main: serializers.ListSerializer[object] = serializers.ListSerializer(
+        child=DeckEntrySerializer(), required=False, max_length=MAX_SECTION_ENTRIES
+    )
+    extra: serializers.ListSerializer[object] = serializers.ListSerializer(
+        child=DeckEntrySerializer(), required=False, max_length=MAX_SECTION_ENTRIES
+    )
+    side: serializers.ListSerializer[object] = serializers.ListSerializer(
+        child=DeckEntrySerializer(), required=False, max_length=MAX_SECTION_ENTRIES
+    )
 
 
 @extend_schema_serializer(component_name="Violation")
@@ -182,5 +193,7 @@ class SideDeckCheckApi(APIView):
         try:
             ruling = side_deck_check(registered=registered, presented=presented)
         except DisputeError as error:
-            return Response({"presented": [str(error)]}, status=status.HTTP_400_BAD_REQUEST)
+            # The engine names its own field (action.after.main); the caller sent it as presented.main.
+            where = error.field.replace("action.after", "presented", 1)
+            return Response({"presented": [f"{where}: {error.message}"]}, status=status.HTTP_400_BAD_REQUEST)
         return Response(DeckRulingSerializer(ruling).data)

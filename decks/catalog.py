@@ -11,7 +11,7 @@ the engine's copy limit counts the two as one card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.db.models import QuerySet
@@ -124,6 +124,34 @@ class DatabaseCatalog:
             self._by_id[printing.code] = data
             self._by_key.setdefault(printing.card.name_key, data)
 
+    def prefetch_dispute_names(self, document: object) -> None:
+        """Look up, in one query, every card a dispute (or part of one) names: the ``name`` of its cards
+        and deck entries, and the names its banlists and material specs list."""
+        self.prefetch_names(dispute_card_names(document))
+
     def names(self) -> list[str]:
         """Every card name, for suggesting the closest ones to a name the catalog does not know."""
         return list(self._cards().order_by("name").values_list("name", flat=True))
+
+
+NAME_LIST_KEYS = frozenset({"banlist", "names"})
+
+
+def dispute_card_names(document: object) -> Iterator[str]:
+    """Card names anywhere in a dispute: values of ``name`` keys, and strings listed under ``banlist`` or a
+    material spec's ``names``. Iterative, so any document (already bounded in size) is read once."""
+    stack: list[tuple[object, bool]] = [(document, False)]
+    while stack:
+        value, listed_names = stack.pop()
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if key == "name" and isinstance(item, str):
+                    yield item
+                else:
+                    stack.append((item, listed_names or key in NAME_LIST_KEYS))
+        elif isinstance(value, list):
+            for item in value:
+                if listed_names and isinstance(item, str):
+                    yield item
+                else:
+                    stack.append((item, listed_names))

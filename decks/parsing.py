@@ -26,12 +26,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rules.engine.catalog import CardCatalog, normalize_name
+from rules.engine.limits import DECK_ENTRIES
 
 SECTIONS = {"yugioh": ("main", "extra", "side"), "mtg": ("main", "side")}
 SECTION_LABELS = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}
 MAX_COUNT = 99
 MAX_LINES = 2000  # a deck list is at most a few hundred lines; more is not a deck list
 MAX_SUGGESTIONS = 3
+# Suggestions compare a name with every catalog name (a tenth of a second or two each for twenty thousand
+# names), so only the first few unknown names of a list get them; the others are still listed, each on its
+# line. A list is fixed a few names at a time anyway.
+MAX_NAMES_WITH_SUGGESTIONS = 3
 SIMILARITY_CUTOFF = 0.75
 PREFIX_WEIGHT = 0.95  # a name matching only at its start ranks below an equally close whole name
 
@@ -112,14 +117,37 @@ def _empty_sections(game: str) -> dict[str, list[DeckEntry]]:
     return {section: [] for section in SECTIONS[game]}
 
 
-def _add(entries: list[DeckEntry], name: str, count: int, line: int) -> None:
-    """Add copies to a section; the same card on two lines is one entry (counted where it first appeared)."""
-    key = normalize_name(name)
-    for entry in entries:
-        if normalize_name(entry.name) == key:
+class _Sections:
+    """Sections being filled, with each section's entries indexed by key, so adding a line is O(1)."""
+
+    def __init__(self, game: str) -> None:
+        self.entries = _empty_sections(game)
+        self._index: dict[str, dict[str, DeckEntry]] = {section: {} for section in self.entries}
+
+    def add(self, section: str, name: str, count: int, line: int, *, key: str | None = None) -> None:
+        """Add copies to a section; the same card on two lines is one entry (counted where it first
+        appeared). ``key`` defaults to the normalized name (a .ydk's entries are keyed by their id)."""
+        key = normalize_name(name) if key is None else key
+        entry = self._index[section].get(key)
+        if entry is not None:
             entry.count += count
             return
-    entries.append(DeckEntry(name=name, count=count, line=line))
+        entry = DeckEntry(name=name, count=count, line=line)
+        self._index[section][key] = entry
+        self.entries[section].append(entry)
+
+
+def too_many_entries(entries: dict[str, list[DeckEntry]], game: str) -> DeckProblem | None:
+    """A section with more different cards than a player of ``game`` can have (``rules.engine.limits``)."""
+    bound = DECK_ENTRIES.get(game, DECK_ENTRIES["mtg"])
+    for section, items in entries.items():
+        if len(items) > bound:
+            message = (
+                f"the {SECTION_LABELS[section]} lists more than {bound} different cards; no"
+                f" {game_label(game)} deck has that many"
+            )
+            return DeckProblem(items[bound].line, message)
+    return None
 
 
 def _heading(line: str) -> str | None:
@@ -145,7 +173,8 @@ def _too_long(lines: Sequence[str], game: str) -> ParsedDeck | None:
 
 def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
     """Read a pasted deck list (headings and ``COUNT Card Name`` lines). Names are not checked here."""
-    deck = ParsedDeck(game=game, entries=_empty_sections(game))
+    sections = _Sections(game)
+    deck = ParsedDeck(game=game, entries=sections.entries)
     lines = text.splitlines()
     too_long = _too_long(lines, game)
     if too_long is not None:
@@ -187,7 +216,10 @@ def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
             deck.problems.append(DeckProblem(number, f"{name!r} is not a card name"))
             continue
         if target in deck.entries:
-            _add(deck.entries[target], name, count, number)
+            sections.add(target, name, count, number)
+    too_many = too_many_entries(deck.entries, game)
+    if too_many is not None:  # nothing more is done with a list no deck can be: no card is looked up
+        return ParsedDeck(game=game, entries=_empty_sections(game), problems=[too_many])
     return deck
 
 
@@ -208,7 +240,8 @@ YDK_HEADERS = {"#main": "main", "#extra": "extra", "!side": "side"}
 
 def parse_ydk(text: str) -> ParsedYdk:
     """Read a ``.ydk`` file; ``DeckEntry.name`` holds the card id until :func:`resolve_ydk` names it."""
-    ydk = ParsedYdk(entries=_empty_sections("yugioh"))
+    sections = _Sections("yugioh")
+    ydk = ParsedYdk(entries=sections.entries)
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         ydk.problems.append(
@@ -238,19 +271,24 @@ def parse_ydk(text: str) -> ParsedYdk:
             ydk.problems.append(DeckProblem(number, "a card id before any #main, #extra or !side line"))
             continue
         card_id = str(int(line))  # "0089631139" and "89631139" are the same card
-        _add_id(ydk.entries[section], card_id, number)
+        sections.add(section, card_id, 1, number, key=card_id)
+    too_many = too_many_entries(ydk.entries, "yugioh")
+    if too_many is not None:
+        return ParsedYdk(entries=_empty_sections("yugioh"), problems=[too_many])
     return ydk
 
 
-def _add_id(entries: list[DeckEntry], card_id: str, line: int) -> None:
-    for entry in entries:
-        if entry.name == card_id:
-            entry.count += 1
-            return
-    entries.append(DeckEntry(name=card_id, count=1, line=line))
+def suggestion_index(known_names: Iterable[str]) -> dict[str, str]:
+    """Normalized name -> catalog name, built once for all the names a list needs suggestions for."""
+    by_key: dict[str, str] = {}
+    for known in known_names:
+        by_key.setdefault(normalize_name(known), known)
+    return by_key
 
 
-def suggest_names(name: str, known_names: Iterable[str], *, limit: int = MAX_SUGGESTIONS) -> list[str]:
+def suggest_names(
+    name: str, known_names: Iterable[str] | dict[str, str], *, limit: int = MAX_SUGGESTIONS
+) -> list[str]:
     """The catalog names closest to ``name``: those containing it first, then the most similar spellings.
 
     Similarity is ``difflib``'s ratio over normalized names, against the whole name and against its start
@@ -261,9 +299,7 @@ def suggest_names(name: str, known_names: Iterable[str], *, limit: int = MAX_SUG
     key = normalize_name(name)
     if not key:
         return []
-    by_key: dict[str, str] = {}
-    for known in known_names:
-        by_key.setdefault(normalize_name(known), known)
+    by_key = known_names if isinstance(known_names, dict) else suggestion_index(known_names)
     containing = sorted((k for k in by_key if key in k), key=lambda k: (len(k), k))
     matcher = difflib.SequenceMatcher(autojunk=False)
     matcher.set_seq2(key)  # difflib caches the second sequence: the query, compared with every name
@@ -298,7 +334,8 @@ def resolve_names(deck: ParsedDeck, catalog: CardCatalog, *, known_names: Iterab
     """
     names = [entry.name for items in deck.entries.values() for entry in items]
     _prefetch(catalog, "prefetch_names", names)
-    resolved = ParsedDeck(game=deck.game, entries=_empty_sections(deck.game), problems=list(deck.problems))
+    sections = _Sections(deck.game)
+    resolved = ParsedDeck(game=deck.game, entries=sections.entries, problems=list(deck.problems))
     unknown: list[DeckEntry] = []
     for section, items in deck.entries.items():
         for entry in items:
@@ -306,16 +343,13 @@ def resolve_names(deck: ParsedDeck, catalog: CardCatalog, *, known_names: Iterab
             if data is None or not isinstance(data.get("name"), str):
                 unknown.append(entry)
                 continue
-            _add(resolved.entries[section], str(data["name"]), entry.count, entry.line)
+            sections.add(section, str(data["name"]), entry.count, entry.line)
     if unknown:
-        catalog_names = list(known_names)
-        for entry in unknown:
+        index = suggestion_index(known_names)
+        for number, entry in enumerate(unknown):
+            suggestions = suggest_names(entry.name, index) if number < MAX_NAMES_WITH_SUGGESTIONS else []
             resolved.problems.append(
-                DeckProblem(
-                    entry.line,
-                    f"the catalog has no card named {entry.name!r}",
-                    tuple(suggest_names(entry.name, catalog_names)),
-                )
+                DeckProblem(entry.line, f"the catalog has no card named {entry.name!r}", tuple(suggestions))
             )
     resolved.problems.sort(key=lambda problem: problem.line)
     return resolved
@@ -328,7 +362,8 @@ def resolve_ydk(ydk: ParsedYdk, catalog: CardCatalog) -> ParsedDeck:
     """
     ids = [entry.name for items in ydk.entries.values() for entry in items]
     _prefetch(catalog, "prefetch_ids", ids)
-    deck = ParsedDeck(game="yugioh", entries=_empty_sections("yugioh"), problems=list(ydk.problems))
+    sections = _Sections("yugioh")
+    deck = ParsedDeck(game="yugioh", entries=sections.entries, problems=list(ydk.problems))
     for section, items in ydk.entries.items():
         for entry in items:
             data = catalog.card_by_id(entry.name)
@@ -337,6 +372,6 @@ def resolve_ydk(ydk: ParsedYdk, catalog: CardCatalog) -> ParsedDeck:
                     DeckProblem(entry.line, f"the catalog has no card with the id {entry.name}")
                 )
                 continue
-            _add(deck.entries[section], str(data["name"]), entry.count, entry.line)
+            sections.add(section, str(data["name"]), entry.count, entry.line)
     deck.problems.sort(key=lambda problem: problem.line)
     return deck

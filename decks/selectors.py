@@ -145,9 +145,11 @@ def deck_legality(
     action: dict[str, Any] = {"type": "deck_check", "deck": _engine_deck(deck_list.game, deck_list.sections)}
     if banlist is not None and banlist.game == deck_list.game:
         action["banlist"] = dict(limits) if limits is not None else banlist_limits(banlist)
-    return judge(
-        {"game": deck_list.game, "action": action}, catalog if catalog else DatabaseCatalog(deck_list.game)
-    )
+    catalog = catalog if catalog else DatabaseCatalog(deck_list.game)
+    prefetch = getattr(catalog, "prefetch_dispute_names", None)
+    if callable(prefetch):
+        prefetch(action)  # one query for the list and the banlist, not one per name
+    return judge({"game": deck_list.game, "action": action}, catalog)
 
 
 def side_deck_check(*, registered: DeckList, presented: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,7 +163,9 @@ def side_deck_check(*, registered: DeckList, presented: Mapping[str, Any]) -> di
         "before": _engine_deck(registered.game, registered.sections),
         "after": dict(presented),
     }
-    return judge({"game": registered.game, "action": action}, DatabaseCatalog(registered.game))
+    catalog = DatabaseCatalog(registered.game)
+    catalog.prefetch_dispute_names(action)  # one query for every name, not one per entry
+    return judge({"game": registered.game, "action": action}, catalog)
 
 
 def _engine_deck(game: str, sections: Mapping[str, Any] | None) -> DeckSections:

@@ -11,6 +11,8 @@ from typing import Any
 
 from django import forms
 
+from config.json_input import JsonInputError, loads_checked
+
 PLAYERS = [("A", "A"), ("B", "B")]
 PHASES = [
     ("draw", "Draw Phase"),
@@ -89,11 +91,14 @@ class DisputeJsonForm(forms.Form):
     def clean_dispute(self) -> dict[str, Any]:
         text = self.cleaned_data["dispute"]
         try:
-            document = json.loads(text)
+            document = loads_checked(text)
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
                 f"Not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
             ) from None
+        except JsonInputError as error:
+            # NUL, a lone surrogate, 1e400, deep nesting: named by path, like the API's 400.
+            raise forms.ValidationError(str(error)) from None
         if not isinstance(document, dict):
             raise forms.ValidationError("A dispute is a JSON object: { ... }.")
         return document

@@ -21,6 +21,10 @@ def judge_with_catalog(dispute: Mapping[str, Any]) -> dict[str, Any]:
     """
     game = dispute.get("game")
     catalog = DatabaseCatalog(game) if game in ("yugioh", "mtg") else None
+    if catalog is not None:
+        # One query for every card the dispute names (the engine asks one card at a time). The names are
+        # bounded: the API's body limit, and the engine refuses a state larger than its game.
+        catalog.prefetch_dispute_names(dispute)
     return engine.judge(dispute, catalog)
 
 

@@ -84,6 +84,7 @@ def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
     )
     pasted = DisputeJsonForm(request.POST if mode == "json" and posted else None)
     problems: list[dict[str, str]] = []
+    refused = False
 
     if posted:
         dispute: dict[str, Any] | None = None
@@ -91,6 +92,7 @@ def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
             dispute = pasted.cleaned_data["dispute"]
         elif mode == "build" and builder.is_valid():
             dispute = builder.dispute()
+        refused = dispute is None  # the form says why; a 400, as the API answers the same input
         if dispute is not None:
             try:
                 ruling, _ = services.ruling_create(dispute=dispute, requested_by=cast(User, request.user))
@@ -100,7 +102,7 @@ def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
                 return redirect("ruling-detail", ruling_id=ruling.pk)
 
     context = {"mode": mode, "pasted": pasted, "problems": problems, **builder.context()}
-    return render(request, "rules/ruling_new.html", context, status=400 if problems else 200)
+    return render(request, "rules/ruling_new.html", context, status=400 if problems or refused else 200)
 
 
 @login_required

@@ -23,7 +23,7 @@ from matches.services import duel_report, duel_start, match_coin_toss, match_nex
 from matches.services import duels as duels_service
 from matches.services.side_decks import side_swap_record
 from rules.models import Ruling
-from tournaments.models import DeckCheck, Event, EventRole, Registration, Round
+from tournaments.models import DeckCheck, Event, EventImport, EventRole, Registration, Round
 from tournaments.services import (
     deck_check_pick,
     event_create,
@@ -70,6 +70,7 @@ class World:
     private_ruling: Ruling  # Ann asked the judge on her own, outside any dispute
     deck_check: DeckCheck  # Ann's, at table 1
     card_import: CardImport
+    event_import: EventImport  # asked for by store staff
     people: dict[str, User | None]
 
     def user(self, role: str) -> User | None:
@@ -177,6 +178,9 @@ def build_world(monkeypatch: pytest.MonkeyPatch) -> World:
         deck_check=deck_check,
         card_import=CardImport.objects.create(
             uploaded_by=organizer, filename="cards.cdb", status=CardImport.Status.DONE, report={}
+        ),
+        event_import=EventImport.objects.create(
+            requested_by=store_staff, name="Regional", status=EventImport.Status.DONE
         ),
         people=people,
     )

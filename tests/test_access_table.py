@@ -136,6 +136,14 @@ API_ROWS = [
         late=True,
     ),
     api("api-event-import", "post", STORE_STAFF, body={"name": "Imported", "replay": {}}, late=True),
+    # A background import is read by who asked for it (store staff here); a 404 for everyone else.
+    api(
+        "api-event-import-job",
+        "get",
+        STORE_STAFF,
+        hidden=SIGNED_IN - STORE_STAFF,
+        kwargs=lambda world: {"import_id": world.event_import.pk},
+    ),
     api("api-event", "get", EVERYONE),
     # A player's own registration; for anyone not entered there is none to find.
     api("api-registration-my-deck", "get", EVENT_PLAYERS, hidden=SIGNED_IN - EVENT_PLAYERS),
@@ -290,6 +298,21 @@ PAGE_ROWS = [
     page("event-side-check", "post", DECK_STAFF, body={"text": REGISTERED}),
     page("organize", "get", SIGNED_IN),
     page("event-new", "get", STORE_STAFF),
+    page("event-import-new", "get", STORE_STAFF),
+    page(
+        "event-import-detail",
+        "get",
+        STORE_STAFF,
+        hidden=SIGNED_IN - STORE_STAFF,
+        kwargs=lambda world: {"import_id": world.event_import.pk},
+    ),
+    page(
+        "event-import-progress",
+        "get",
+        STORE_STAFF,
+        hidden=SIGNED_IN - STORE_STAFF,
+        kwargs=lambda world: {"import_id": world.event_import.pk},
+    ),
     page("event-pairings", "get", EVERYONE),
     page("round-pairings", "get", EVERYONE),
     page("event-standings", "get", EVERYONE),

@@ -8,6 +8,7 @@ urlpatterns = [
     path("events/", events.EventsApi.as_view(), name="api-events"),
     # Before events/<slug>/, which "import" would otherwise match (the import refuses that slug).
     path("events/import/", imports.EventImportApi.as_view(), name="api-event-import"),
+    path("event-imports/<int:import_id>/", imports.EventImportJobApi.as_view(), name="api-event-import-job"),
     path("events/<slug:slug>/", api.EventDetailApi.as_view(), name="api-event"),
     path(
         "events/<slug:slug>/registrations/me/deck/",

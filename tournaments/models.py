@@ -267,3 +267,51 @@ class DeckCheck(models.Model):
 
     def __str__(self) -> str:
         return f"Deck check of {self.registration} in {self.round}"
+
+
+class EventImport(models.Model):
+    """An event replay store staff asked to import, imported by ``event_import_task`` in the background.
+
+    Large replays (thousands of players) take longer than a web request may; the replay is kept here (not
+    on a disk the web server and the workers would have to share) until the import ends, then dropped. While
+    the import runs, its progress is in the cache: the import is one transaction, whose rows other
+    connections cannot see until it commits.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(
+        max_length=80, blank=True, default="", help_text="Asked for; empty: from the name."
+    )
+    data = models.BinaryField(null=True, blank=True, editable=False, help_text="The replay, as JSON.")
+    size = models.PositiveBigIntegerField(default=0)
+    players = models.PositiveIntegerField(default=0)
+    matches = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    event = models.ForeignKey(Event, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=["queued", "running", "done", "failed"]),
+                name="event_import_status_known",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(status="failed", error=""), name="event_import_failure_has_reason"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Import of {self.name} ({self.status})"

@@ -34,6 +34,22 @@ Game = Literal["yugioh", "mtg"]
 Stage = Literal["swiss", "top"]
 Result = Literal["a", "b", "draw", "bye", "double_loss"]
 
+# Bounds a real event never reaches (docs/decisions/0009), checked before the lists are walked, so an absurd
+# document is refused at once, naming the list. The largest events run have a few thousand players; pairing
+# is measured up to 8,192 (docs/decisions/0004), and twice that is allowed. Swiss needs about log2(players)
+# rounds (14 for 16,384; the Yu-Gi-Oh! and Magic tables stop at 12 to 15) and a top cut of 128 adds 7.
+MAX_PLAYERS: Final = 16_384
+MAX_ROUNDS: Final = 32
+# A table or seat number is stored as a small integer: no store has 32,767 tables.
+MAX_TABLE: Final = 32_767
+# Games in one match: best of three, or five; 99 leaves room for any match format and fits its column.
+MAX_GAMES: Final = 99
+# A document wrong everywhere is reported by its first problems, not by a megabyte of them.
+MAX_PROBLEMS: Final = 100
+# A player id is kept with the registration (200 characters); a name a person reads, at most 300.
+MAX_ID_LENGTH: Final = 200
+MAX_NAME_LENGTH: Final = 300
+
 _GAMES: Final[dict[str, Game]] = {"yugioh": "yugioh", "mtg": "mtg"}
 _STAGES: Final[dict[str, Stage]] = {"swiss": "swiss", "top": "top"}
 _RESULTS: Final[dict[str, Result]] = {
@@ -141,7 +157,14 @@ class _Reader:
         self.problems.append({"path": path, "message": message})
 
     def count(
-        self, mapping: dict[str, Any], key: str, path: str, *, minimum: int, default: int | None = None
+        self,
+        mapping: dict[str, Any],
+        key: str,
+        path: str,
+        *,
+        minimum: int,
+        maximum: int,
+        default: int | None = None,
     ) -> int:
         if key not in mapping and default is not None:
             return default
@@ -152,9 +175,14 @@ class _Reader:
         if value is None or value < minimum:
             self.problem(path, f"expected a whole number >= {minimum}, got {_describe(mapping[key])}")
             return minimum
+        if value > maximum:
+            self.problem(path, f"expected a whole number <= {maximum}, got {value}")
+            return minimum
         return value
 
-    def list_at(self, mapping: dict[str, Any], key: str, *, required: bool = True) -> list[Any]:
+    def list_at(
+        self, mapping: dict[str, Any], key: str, *, required: bool = True, maximum: int = MAX_PLAYERS
+    ) -> list[Any]:
         if key not in mapping:
             if required:
                 self.problem(key, "missing: expected a list")
@@ -162,6 +190,9 @@ class _Reader:
         value = mapping[key]
         if not isinstance(value, list):
             self.problem(key, f"expected a list, got {_describe(value)}")
+            return []
+        if len(value) > maximum:
+            self.problem(key, f"has {len(value)} items; an event replay has at most {maximum}")
             return []
         return value
 
@@ -185,7 +216,7 @@ class _Reader:
         pairings: list[tuple[int, str, str]] = []  # (round number, player id, path) for the drop check
         rounds = tuple(
             self.round(value, index, known, pairings)
-            for index, value in enumerate(self.list_at(document, "rounds"))
+            for index, value in enumerate(self.list_at(document, "rounds", maximum=MAX_ROUNDS))
         )
         drops = self.drops(self.list_at(document, "drops", required=False), known, len(rounds))
         dropped_after = {drop.player: drop.after_round for drop in drops}
@@ -214,6 +245,9 @@ class _Reader:
             if not isinstance(player_id, str) or not player_id:
                 self.problem(f"{path}.id", f"expected a non-empty string, got {_describe(player_id)}")
                 continue
+            if len(player_id) > MAX_ID_LENGTH:
+                self.problem(f"{path}.id", f"has {len(player_id)} characters; at most {MAX_ID_LENGTH}")
+                continue
             if player_id in first_at:
                 self.problem(
                     f"{path}.id",
@@ -225,12 +259,18 @@ class _Reader:
             if not isinstance(name, str):
                 self.problem(f"{path}.name", f"expected a string, got {_describe(name)}")
                 name = player_id
-            joined_round = self.count(value, "joined_round", f"{path}.joined_round", minimum=1, default=1)
-            byes = self.count(value, "byes", f"{path}.byes", minimum=0, default=0)
+            elif len(name) > MAX_NAME_LENGTH:
+                self.problem(f"{path}.name", f"has {len(name)} characters; at most {MAX_NAME_LENGTH}")
+            joined_round = self.count(
+                value, "joined_round", f"{path}.joined_round", minimum=1, maximum=MAX_ROUNDS + 1, default=1
+            )
+            byes = self.count(value, "byes", f"{path}.byes", minimum=0, maximum=MAX_ROUNDS, default=0)
             fixed_table: int | None = None
             if "fixed_table" in value:
                 before = len(self.problems)
-                fixed_table = self.count(value, "fixed_table", f"{path}.fixed_table", minimum=1)
+                fixed_table = self.count(
+                    value, "fixed_table", f"{path}.fixed_table", minimum=1, maximum=MAX_TABLE
+                )
                 if len(self.problems) > before:
                     fixed_table = None  # reported; a placeholder table would raise a false duplicate
                 elif fixed_table in table_at:
@@ -266,6 +306,10 @@ class _Reader:
         if not isinstance(matches_value, list):
             self.problem(f"{path}.matches", f"expected a list, got {_describe(matches_value)}")
             matches_value = []
+        elif len(matches_value) > MAX_PLAYERS:  # a match seats at least one player
+            message = f"has {len(matches_value)} matches; a round has at most {MAX_PLAYERS}"
+            self.problem(f"{path}.matches", message)
+            matches_value = []
         seen: dict[str, str] = {}
         matches = tuple(
             self.match(match, f"{path}.matches[{m}]", index + 1, known, seen, pairings)
@@ -300,7 +344,7 @@ class _Reader:
         if not isinstance(value, dict):
             self.problem(path, f"expected a match object, got {_describe(value)}")
             return Match(table=1, a="", b=None, result="bye")
-        table = self.count(value, "table", f"{path}.table", minimum=1)
+        table = self.count(value, "table", f"{path}.table", minimum=1, maximum=MAX_TABLE)
         result_value = value.get("result")
         result = _RESULTS.get(result_value) if isinstance(result_value, str) else None
         if result is None:
@@ -341,9 +385,11 @@ class _Reader:
                 self.problem(f"{path}.games", f"expected a game tally object, got {_describe(games_value)}")
             else:
                 games = Games(
-                    a=self.count(games_value, "a", f"{path}.games.a", minimum=0),
-                    b=self.count(games_value, "b", f"{path}.games.b", minimum=0),
-                    draws=self.count(games_value, "draws", f"{path}.games.draws", minimum=0)
+                    a=self.count(games_value, "a", f"{path}.games.a", minimum=0, maximum=MAX_GAMES),
+                    b=self.count(games_value, "b", f"{path}.games.b", minimum=0, maximum=MAX_GAMES),
+                    draws=self.count(
+                        games_value, "draws", f"{path}.games.draws", minimum=0, maximum=MAX_GAMES
+                    )
                     if "draws" in games_value
                     else 0,
                 )
@@ -386,7 +432,11 @@ def read_replay(document: object) -> Replay:
     reader = _Reader()
     replay = reader.document(document)
     if reader.problems or replay is None:
-        raise ReplayError(reader.problems)
+        problems = reader.problems[:MAX_PROBLEMS]
+        if len(reader.problems) > MAX_PROBLEMS:
+            more = len(reader.problems) - MAX_PROBLEMS
+            problems.append({"path": "", "message": f"and {more} more problems; fix these first"})
+        raise ReplayError(problems)
     return replay
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from tournaments.services.replay_import import event_import_process
 from tournaments.services.rounds import round_time_up, rounds_due
 
 
@@ -25,3 +26,10 @@ def round_clock_sweep() -> int:
     for round_id in due:
         round_time_up(round_id=round_id)
     return len(due)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def event_import_task(import_id: int) -> None:
+    """Import the replay of ``EventImport`` ``import_id``. Safe to run twice: ``event_import_process`` holds
+    the job's row lock for the whole import, and leaves a finished or failed job alone."""
+    event_import_process(event_import_id=import_id)

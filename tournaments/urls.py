@@ -27,6 +27,11 @@ urlpatterns = [
     ),
     path("organize/", views.organize, name="organize"),
     path("organize/new/", views.event_new, name="event-new"),
+    path("organize/import/", views.event_import_new, name="event-import-new"),
+    path("organize/imports/<int:import_id>/", views.event_import_detail, name="event-import-detail"),
+    path(
+        "organize/imports/<int:import_id>/progress/", views.event_import_status, name="event-import-progress"
+    ),
     # Running the event: the public round pages, the organizer's dashboard and its forms, the downloads.
     path("events/<slug:slug>/pairings/", views.event_pairings, name="event-pairings"),
     path("events/<slug:slug>/rounds/<int:number>/pairings/", views.event_pairings, name="round-pairings"),

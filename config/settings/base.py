@@ -243,8 +243,9 @@ REST_FRAMEWORK = {
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # The API speaks JSON only; pages post their own forms to views, not here.
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # The API speaks JSON only; pages post their own forms to views, not here. The parser bounds the body
+    # and refuses NUL, lone surrogates, non-finite numbers and deep nesting with the path (config/parsers).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.CheckedJSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -252,6 +253,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "config.schema.ArbiterAutoSchema",
     "EXCEPTION_HANDLER": "config.errors.api_exception_handler",
 }
+# Request bodies (docs/decisions/0009): a form or an API call holds at most a deck list or a dispute,
+# a few KB; 1 MiB is far above any of them. The event import (an event replay) takes more: see
+# tournaments.api_events.imports.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+API_MAX_BODY_BYTES = 1024 * 1024
 SPECTACULAR_SETTINGS = {
     "TITLE": "Arbiter API",
     "DESCRIPTION": "Tournaments, matches and the rules judge for trading card game stores.",

@@ -22,6 +22,7 @@ from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, side_field
 from matches.models import Match, SideDeckCount
 from matches.services.side_decks import (
     MAX_MOVE_COUNT,
+    MAX_MOVES,
     MAX_SIDE_DECK,
     SideDecksOverview,
     SwapView,
@@ -45,11 +46,15 @@ class InOutSerializer(serializers.Serializer[object]):
 
     # "in" is a Python keyword, so that field cannot be a class attribute: ``get_fields`` adds it.
 
-    out = CardMoveSerializer(many=True, required=False, default=list, help_text=OUT_HELP)
+    out: serializers.ListSerializer[object] = serializers.ListSerializer(
+        child=CardMoveSerializer(), required=False, default=list, help_text=OUT_HELP, max_length=MAX_MOVES
+    )
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         fields = super().get_fields()
-        into = CardMoveSerializer(many=True, required=False, default=list, help_text=IN_HELP)
+        into: serializers.ListSerializer[object] = serializers.ListSerializer(
+            child=CardMoveSerializer(), required=False, default=list, help_text=IN_HELP, max_length=MAX_MOVES
+        )
         return {"in": into, **fields}
 
 

@@ -31,9 +31,11 @@ from matches.services.duels import (
 )
 from matches.services.idempotency import IdempotencyKeyReused, idempotent_call, request_fingerprint
 from matches.services.reports import (
+    FinalMatch,
     RoundPlayed,
     match_create,
     match_report_result,
+    matches_create_final,
     round_matches_clear,
     tally_possible,
 )
@@ -43,6 +45,7 @@ __all__ = [
     "DuelAlreadyFinal",
     "DuelState",
     "EngineAnswerMissing",
+    "FinalMatch",
     "IdempotencyKeyReused",
     "MatchConflict",
     "MatchDisputed",
@@ -62,6 +65,7 @@ __all__ = [
     "match_report_result",
     "match_settle",
     "match_tally",
+    "matches_create_final",
     "player_side",
     "request_fingerprint",
     "require_judge",

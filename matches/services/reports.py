@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -43,6 +46,59 @@ def match_create(*, round_: Round, table: int | None, player_a: User, player_b: 
         },
     )
     return match
+
+
+@dataclass(frozen=True)
+class FinalMatch:
+    """A match already played elsewhere (an imported event): who met where, and how it ended."""
+
+    round_id: int
+    table: int | None
+    player_a_id: int
+    player_b_id: int | None  # None for a bye
+    result: str
+    games: tuple[int, int, int] = (0, 0, 0)
+
+
+IMPORT_BATCH = 2_000
+
+
+def matches_create_final(*, game: str, matches: Iterable[FinalMatch], progress: Callable[[int], None]) -> int:
+    """Write finished matches in batches (an imported event has tens of thousands); returns how many.
+
+    The caller holds the transaction (an import is all or nothing) and has checked the matches: the rows
+    are what ``match_create`` and ``match_finish`` would make one by one, with a query per batch instead of
+    three per match. ``progress(written)`` is called after each batch.
+    """
+    match_format = match_format_for_game(game)
+    written = 0
+    batch: list[Match] = []
+    for final in matches:
+        bye = final.player_b_id is None
+        batch.append(
+            Match(
+                round_id=final.round_id,
+                table=None if bye else final.table,
+                player_a_id=final.player_a_id,
+                player_b_id=final.player_b_id,
+                status=Match.Status.FINAL,
+                result=MatchResult.BYE if bye else final.result,
+                match_format=match_format,
+                games_a=0 if bye else final.games[0],
+                games_b=0 if bye else final.games[1],
+                games_drawn=0 if bye else final.games[2],
+            )
+        )
+        if len(batch) == IMPORT_BATCH:
+            Match.objects.bulk_create(batch)
+            written += len(batch)
+            batch = []
+            progress(written)
+    if batch:
+        Match.objects.bulk_create(batch)
+        written += len(batch)
+        progress(written)
+    return written
 
 
 def _reports_agree(first: MatchReport, second: MatchReport) -> bool:

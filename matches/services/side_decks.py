@@ -35,11 +35,15 @@ from matches.services.access import (
 )
 from matches.services.duels import EngineAnswerMissing, match_next_chooser
 from rules.engine import DisputeError, normalize_name
+from rules.engine.limits import DECK_ENTRIES
 from tournaments.models import Registration
 from tournaments.selectors import is_deck_staff
 
 MAX_SIDE_DECK = 15  # Rulebook v10 and Magic tournament rules: at most 15 cards in the Side Deck / sideboard
 MAX_MOVE_COUNT = 60  # more copies of one card than a whole Main Deck holds is a typing slip
+# Each move is a different card of the registered list, so no swap lists more moves than a deck list has
+# entries (rules.engine.limits, docs/decisions/0009); a longer list is refused before any card is looked up.
+MAX_MOVES = max(DECK_ENTRIES.values())
 EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
 
 # Violations whose message names no card: the opponent may read them as they are.
@@ -119,6 +123,10 @@ def _clean_moves(moves: object) -> Moves:
         if not isinstance(entries, list):
             raise ValidationError(
                 {"moves": [f'"{direction}" must be a list of {{"name", "count"}} entries.']}
+            )
+        if len(entries) > MAX_MOVES:
+            raise ValidationError(
+                {"moves": [f'"{direction}" lists {len(entries)} cards; a swap moves at most {MAX_MOVES}.']}
             )
         merged: dict[str, dict[str, Any]] = {}
         for entry in entries:

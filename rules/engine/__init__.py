@@ -14,6 +14,7 @@ from typing import Any
 from rules.engine.catalog import CardCatalog, InMemoryCatalog, normalize_name
 from rules.engine.dispute import parse_dispute
 from rules.engine.errors import DisputeError, UnknownCardError, UnsupportedError
+from rules.engine.limits import dispute_bounds
 from rules.engine.mtg import judge_mtg
 from rules.engine.ruling import Ruling, Violation
 from rules.engine.yugioh import judge_yugioh
@@ -35,6 +36,8 @@ __all__ = [
 def judge_ruling(dispute: Mapping[str, Any], catalog: CardCatalog | None = None) -> Ruling:
     """The ruling as an object (violations, facts and the passages they cite)."""
     parsed = parse_dispute(dispute)
+    # Before any parsing of the state or decks: a dispute larger than a game can be costs nothing more.
+    DisputeError.raise_all(dispute_bounds(parsed))
     if parsed.game == "yugioh":
         return judge_yugioh(parsed, catalog)
     return judge_mtg(parsed, catalog)

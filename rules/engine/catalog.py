@@ -14,13 +14,31 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 CardData = Mapping[str, Any]
 
 
+# Card names are short (the longest printed ones are about 100 characters); only names of that size are
+# cached, so a hostile "name" of a megabyte is normalized once and never kept.
+MAX_CACHED_NAME = 200
+
+
 def normalize_name(name: str) -> str:
-    """The comparison key of a card name: case, accents, punctuation and spacing do not make another card."""
+    """The comparison key of a card name: case, accents, punctuation and spacing do not make another card.
+
+    Cached: a deck list, a side swap and a catalog look-up ask for the same few hundred names many times.
+    """
+    return _normalized(name) if len(name) <= MAX_CACHED_NAME else _normalize(name)
+
+
+@lru_cache(maxsize=8192)
+def _normalized(name: str) -> str:
+    return _normalize(name)
+
+
+def _normalize(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     letters = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return re.sub(r"[^0-9a-z]+", " ", letters.casefold()).strip()

@@ -206,6 +206,6 @@ def test_a_mistyped_magic_form_re_renders_with_the_error(client):
 
     response = client.post("/rulings/new/", blocked_creature_form(combat="b1: a1 | a1=lots"))
 
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused input, as the match dispute page and the API answer
     assert "Line 1: write each damage assignment as" in response.content.decode()
     assert not Ruling.objects.exists()

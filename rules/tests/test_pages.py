@@ -97,7 +97,7 @@ def test_a_pasted_dispute_gets_its_ruling(logged_in, gaia_attacks_dark_magician)
 def test_pasted_text_that_is_not_json_is_explained_and_nothing_is_kept(logged_in):
     response = logged_in.post("/rulings/new/", {"mode": "json", "dispute": '{"game": "yugioh",'})
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Not JSON" in response.content.decode()
     assert not Ruling.objects.exists()
 

@@ -4,6 +4,11 @@ Only store staff import (the ``tournaments.add_event`` permission, as for creati
 
 A refused replay answers 400 with every problem located by its path, ``{"replay": [{"path", "message"}]}``,
 and nothing is created. Send an ``Idempotency-Key`` header: a retry returns the event the first call made.
+
+A replay of more than ``SYNC_MAX_MATCHES`` matches is checked at once (a bad one is still a 400) and then
+imported in the background: the answer is 202 with the job (``url`` to poll, ``page`` for a person), and the
+job names the event once it is imported. Bodies up to ``MAX_IMPORT_BYTES``: a replay of 8,192 players and
+12 rounds is about 5 MB written compactly and 11 MB indented as exports are.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -24,11 +30,52 @@ from tournaments.api import EventListApi
 from tournaments.api_events.access import tournament_call
 from tournaments.api_events.documents import EventReplaySerializer
 from tournaments.api_events.events import MayCreateEvents
+from tournaments.import_selectors import event_import_progress, event_import_urls, event_imports_visible_to
+from tournaments.models import EventImport
+from tournaments.services.replay_import import MAX_IMPORT_BYTES, replay_checked
+
+
+@extend_schema_serializer(component_name="EventImportJob")
+class EventImportJobSerializer(serializers.Serializer[object]):
+    """A background import: poll ``url`` until ``status`` is done (then ``event`` names it) or failed."""
+
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=EventImport.Status.choices)
+    done = serializers.IntegerField(help_text="Rows written: players, then matches.")
+    total = serializers.IntegerField()
+    percent = serializers.IntegerField()
+    name = serializers.CharField()
+    event = serializers.CharField(allow_null=True, help_text="The imported event's slug, once done.")
+    event_url = serializers.CharField(allow_null=True)
+    url = serializers.CharField(help_text="This job, to poll.")
+    page = serializers.CharField(help_text="The page that shows the import's progress to a person.")
+    error = serializers.CharField(help_text="Why it failed; empty otherwise.")
+
+
+def job_body(job: EventImport) -> dict[str, Any]:
+    progress = event_import_progress(job)
+    body = {
+        "id": job.pk,
+        "status": progress.status,
+        "done": progress.done,
+        "total": progress.total,
+        "percent": progress.percent,
+        "name": job.name,
+        "event": job.event.slug if job.event else None,
+        **event_import_urls(job),
+        "error": job.error,
+    }
+    return dict(EventImportJobSerializer(body).data)
 
 
 @extend_schema_field(EventReplaySerializer)
 class ReplayDocumentField(serializers.JSONField):
     """Taken as sent: the replay reader checks it and locates every problem (the schema documents it)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        # DRF's JSONField writes the value out again to see that it can be (a second of work for a large
+        # replay); the API's parser has already decoded and checked it (config/parsers.py).
+        return data
 
 
 @extend_schema_serializer(component_name="ReplayProblem")
@@ -50,6 +97,7 @@ class EventImportApi(APIView):
     """Create a finished (or running) event from an event replay; store staff import."""
 
     permission_classes = [IsAuthenticated, MayCreateEvents]
+    max_body_bytes = MAX_IMPORT_BYTES
 
     @extend_schema_serializer(component_name="EventImport")
     class InputSerializer(serializers.Serializer[object]):
@@ -62,7 +110,11 @@ class EventImportApi(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={201: EventListApi.OutputSerializer, 400: ImportProblemsSerializer},
+        responses={
+            201: EventListApi.OutputSerializer,
+            202: EventImportJobSerializer,
+            400: ImportProblemsSerializer,
+        },
         parameters=[IDEMPOTENCY_KEY],
         operation_id="events_import",
     )
@@ -73,9 +125,30 @@ class EventImportApi(APIView):
         organizer = cast(User, request.user)
 
         def import_event() -> tuple[int, dict[str, Any]]:
+            replay = replay_checked(data["replay"])
+            if services.import_runs_in_background(replay):
+                job = services.event_import_queue(
+                    document=data["replay"],
+                    name=data["name"],
+                    requested_by=organizer,
+                    slug=data["slug"],
+                    checked=replay,
+                )
+                return status.HTTP_202_ACCEPTED, job_body(job)
             event = services.event_import(
                 document=data["replay"], name=data["name"], organizer=organizer, slug=data["slug"]
             )
             return status.HTTP_201_CREATED, dict(EventListApi.OutputSerializer(event).data)
 
         return idempotent_post(request, tournament_call(import_event))
+
+
+class EventImportJobApi(APIView):
+    """A background import: its progress, and the event once imported (only who asked for it sees it)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=EventImportJobSerializer, operation_id="events_import_job")
+    def get(self, request: Request, import_id: int) -> Response:
+        job = get_object_or_404(event_imports_visible_to(request.user), pk=import_id)
+        return Response(job_body(job))

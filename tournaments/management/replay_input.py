@@ -9,6 +9,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError, OutputWrapper
 
+from config.json_input import JsonInputError, loads_checked
 from tournaments.replay import ReplayError
 
 
@@ -19,11 +20,13 @@ def read_json_argument(name: str) -> object:
     except (OSError, UnicodeDecodeError) as error:
         raise CommandError(f"{name}: cannot read: {error}", returncode=2) from None
     try:
-        return json.loads(text)
+        return loads_checked(text)
     except json.JSONDecodeError as error:
         raise CommandError(
             f"{name}: not JSON: line {error.lineno}, column {error.colno}: {error.msg}", returncode=2
         ) from None
+    except JsonInputError as error:
+        raise CommandError(f"{name}: {error}", returncode=2) from None
 
 
 def replay_refused(name: str, error: ReplayError, stderr: OutputWrapper) -> CommandError:

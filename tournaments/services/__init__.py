@@ -71,6 +71,18 @@ __all__ = [
     "round_time_up",
 ]
 
-from tournaments.services.replay_import import event_import, imported_username
+from tournaments.services.replay_import import (
+    event_import,
+    event_import_process,
+    event_import_queue,
+    import_runs_in_background,
+    imported_username,
+)
 
-__all__ += ["event_import", "imported_username"]
+__all__ += [
+    "event_import",
+    "event_import_process",
+    "event_import_queue",
+    "import_runs_in_background",
+    "imported_username",
+]

@@ -16,6 +16,12 @@ What the import makes, written down:
 - ``swiss_rounds`` is the number of Swiss rounds; the top cut is twice the matches of its first round; the
   event is finished when the replay holds the top cut's final, running otherwise (the organizer may go on).
 
+Large replays are imported in the background (:func:`event_import_queue`, ``event_import_task``): one
+transaction either way, with rows written in batches (a few queries per thousand rows, not three per
+match), so 8,192 players x 12 rounds import in seconds. The job row is locked for the whole import, so a
+second delivery of the task waits and then finds it done, and a worker killed halfway leaves nothing but a
+queued job that the redelivered task imports from the start.
+
 Each registration keeps the replay's player id (``Registration.replay_id``), and the event's export names
 players by it, so the imported event's standings are exactly the replay's, full-tie coin flips included
 (they are seeded by the ids), and exporting it again gives back the same players.
@@ -24,19 +30,38 @@ players by it, so the imported event's standings are exactly the replay's, full-
 from __future__ import annotations
 
 import hashlib
+import json
+import logging
 import re
+from collections.abc import Callable, Iterator
 
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from matches.services import match_create, match_finish
-from tournaments.models import TOP_CUT_SIZES, Event, Registration, Round
+from matches.services import FinalMatch, matches_create_final
+from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
 from tournaments.replay import Replay, ReplayError, read_replay
 from tournaments.services.events import RESERVED_SLUGS, event_create
+
+logger = logging.getLogger(__name__)
+
+Progress = Callable[[int, int], None]
+BATCH = 2_000
+# The most usernames one query asks about: under every database's limit on query parameters.
+LOOKUP_CHUNK = 900
+# Above this many matches an API import is queued (answered 202 with the job's address) rather than run
+# in the request: a store's event (64 players, 6 rounds: 192 matches) imports at once; a regional of
+# 2,048 players x 8 rounds (8,192 matches) would take longer than a web request may.
+SYNC_MAX_MATCHES = 1_000
+# The largest replay file or request body taken: 8,192 players x 12 rounds is about 5 MB written compactly
+# and 11 MB indented as exports are; the JSON check walks 32 MB in well under a second or two.
+MAX_IMPORT_BYTES = 32 * 1024 * 1024
 
 USERNAME_MAX = 150
 # Django's username validator accepts letters, digits and @ . + - _ ; anything else is replaced.
@@ -84,43 +109,72 @@ def _free_slug(name: str, slug: str) -> str:
     return candidate
 
 
-def _players(event: Event, replay: Replay) -> dict[str, User]:
+def _chunks(values: list[str]) -> Iterator[list[str]]:
+    for start in range(0, len(values), LOOKUP_CHUNK):
+        yield values[start : start + LOOKUP_CHUNK]
+
+
+def _players(event: Event, replay: Replay, progress: Callable[[int], None]) -> dict[str, int]:
+    """One account and one checked-in registration per replay player, in batches; player id -> user pk."""
     usernames = {player.id: imported_username(event.slug, player.id) for player in replay.players}
     if len(set(usernames.values())) < len(usernames):  # only ids crafted to look like another's hash
         message = "two player ids map to the same account name: rename one"
         raise ReplayError([{"path": "players", "message": message}])
-    taken = sorted(User.objects.filter(username__in=usernames.values()).values_list("username", flat=True))
+    taken = sorted(
+        name
+        for chunk in _chunks(list(usernames.values()))
+        for name in User.objects.filter(username__in=chunk).values_list("username", flat=True)
+    )
     if taken:
         raise ValidationError(
             {"slug": [f"Accounts named {', '.join(taken[:3])} already exist: import with another slug."]}
         )
-    dropped = {drop.player: drop.after_round for drop in replay.drops}
-    now = timezone.now()
-    users: dict[str, User] = {}
+    # An unusable password (as create_user(password=None) sets): nobody logs in as an imported player.
+    unusable = make_password(None)
+    accounts = []
     for player in replay.players:
         first, _, last = player.name.partition(" ")
-        user = User.objects.create_user(
-            username=usernames[player.id], first_name=first[:150], last_name=last[:150]
+        accounts.append(
+            User(
+                username=usernames[player.id], first_name=first[:150], last_name=last[:150], password=unusable
+            )
         )
-        # create_user(password=None) leaves the account without a usable password: nobody logs in as it.
-        Registration.objects.create(
-            event=event,
-            player=user,
-            checked_in_at=now,
-            joined_round=player.joined_round,
-            byes=player.byes,
-            fixed_table=player.fixed_table,
-            dropped_after_round=dropped.get(player.id),
-            replay_id=player.id,
+    User.objects.bulk_create(accounts, batch_size=BATCH)
+    if any(account.pk is None for account in accounts):  # a database that does not return new keys
+        ids = dict(
+            pair
+            for chunk in _chunks(list(usernames.values()))
+            for pair in User.objects.filter(username__in=chunk).values_list("username", "pk")
         )
-        users[player.id] = user
+        for account in accounts:
+            account.pk = ids[account.username]
+    users = {player.id: account.pk for player, account in zip(replay.players, accounts, strict=True)}
+    dropped = {drop.player: drop.after_round for drop in replay.drops}
+    now = timezone.now()
+    Registration.objects.bulk_create(
+        (
+            Registration(
+                event=event,
+                player_id=users[player.id],
+                checked_in_at=now,
+                joined_round=player.joined_round,
+                byes=player.byes,
+                fixed_table=player.fixed_table,
+                dropped_after_round=dropped.get(player.id),
+                replay_id=player.id,
+            )
+            for player in replay.players
+        ),
+        batch_size=BATCH,
+    )
+    progress(len(replay.players))
     return users
 
 
-def _rounds(event: Event, replay: Replay, users: dict[str, User]) -> None:
+def _rounds(event: Event, replay: Replay, users: dict[str, int], progress: Callable[[int], None]) -> None:
     now = timezone.now()
-    for round_data in replay.rounds:
-        round_ = Round.objects.create(
+    rounds = Round.objects.bulk_create(
+        Round(
             event=event,
             number=round_data.number,
             stage=round_data.stage,
@@ -128,16 +182,27 @@ def _rounds(event: Event, replay: Replay, users: dict[str, User]) -> None:
             started_at=now,
             finished_at=now,
         )
-        for match_data in round_data.matches:
-            opponent = users[match_data.b] if match_data.b is not None else None
-            match = match_create(
-                round_=round_, table=match_data.table, player_a=users[match_data.a], player_b=opponent
-            )
-            if opponent is None:
-                continue  # match_create made it a final bye
-            games = match_data.games
-            tally = (games.a, games.b, games.draws) if games is not None else (0, 0, 0)
-            match_finish(match, result=match_data.result, games=tally)
+        for round_data in replay.rounds
+    )
+    if any(round_.pk is None for round_ in rounds):
+        by_number = dict(Round.objects.filter(event=event).values_list("number", "pk"))
+        for round_ in rounds:
+            round_.pk = by_number[round_.number]
+
+    def finals() -> Iterator[FinalMatch]:
+        for round_, round_data in zip(rounds, replay.rounds, strict=True):
+            for match in round_data.matches:
+                games = match.games
+                yield FinalMatch(
+                    round_id=round_.pk,
+                    table=match.table,
+                    player_a_id=users[match.a],
+                    player_b_id=users[match.b] if match.b is not None else None,
+                    result=match.result,
+                    games=(games.a, games.b, games.draws) if games is not None else (0, 0, 0),
+                )
+
+    matches_create_final(game=event.game, matches=finals(), progress=progress)
 
 
 def _structure(replay: Replay) -> tuple[int | None, int | None, str]:
@@ -152,17 +217,27 @@ def _structure(replay: Replay) -> tuple[int | None, int | None, str]:
     return swiss or None, top_cut, status
 
 
+def _progress_total(replay: Replay) -> int:
+    return len(replay.players) + sum(len(round_.matches) for round_ in replay.rounds)
+
+
 @transaction.atomic
-def event_import(*, document: object, name: str, organizer: User, slug: str = "") -> Event:
+def event_import(
+    *, document: object, name: str, organizer: User, slug: str = "", progress: Progress | None = None
+) -> Event:
     """Create a finished (or running) event from an event replay; ``organizer`` organizes it.
 
     Raises :class:`ReplayError` with every problem of the document, or ValidationError for the name or
-    slug; nothing is written then. See the module docstring for what is created.
+    slug; nothing is written then. See the module docstring for what is created. ``progress(done, total)``
+    is told the rows written (players, then matches) as the import goes.
     """
     replay = replay_checked(document)
     name = name.strip()
     if not name:
         raise ValidationError({"name": ["Give the event a name."]})
+    total = _progress_total(replay)
+    report = progress or (lambda done, total: None)
+    report(0, total)
     event = event_create(
         name=name[:200],
         game=replay.game,
@@ -171,8 +246,104 @@ def event_import(*, document: object, name: str, organizer: User, slug: str = ""
         slug=_free_slug(name, slug),
         byes_allowed=any(player.byes for player in replay.players),
     )
-    users = _players(event, replay)
-    _rounds(event, replay, users)
+    players = len(replay.players)
+    users = _players(event, replay, lambda done: report(done, total))
+    _rounds(event, replay, users, lambda done: report(players + done, total))
     event.swiss_rounds, event.top_cut, event.status = _structure(replay)
     event.save(update_fields=["swiss_rounds", "top_cut", "status"])
     return event
+
+
+# --- Imports in the background ----------------------------------------------------------------------------
+
+
+def import_runs_in_background(replay: Replay) -> bool:
+    """Is this replay large enough that an API import is queued rather than run in the request?"""
+    return sum(len(round_.matches) for round_ in replay.rounds) > SYNC_MAX_MATCHES
+
+
+def event_import_queue(
+    *, document: object, name: str, requested_by: User, slug: str = "", checked: Replay | None = None
+) -> EventImport:
+    """Check the replay now (every problem is reported at once, as for an import in the request), keep it,
+    and import it in the background once this transaction commits.
+
+    Raises :class:`ReplayError` or ValidationError as :func:`event_import` does; nothing is queued then.
+    The slug is checked now and again when the import runs (another event may take it in between).
+    ``checked`` is ``document`` already read by :func:`replay_checked`, so a large replay is read once here.
+    """
+    replay = checked if checked is not None else replay_checked(document)
+    if not name.strip():
+        raise ValidationError({"name": ["Give the event a name."]})
+    _free_slug(name, slug)
+    data = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+    with transaction.atomic():
+        job = EventImport.objects.create(
+            requested_by=requested_by,
+            name=name.strip()[:200],
+            slug=slug,
+            data=data,
+            size=len(data),
+            players=len(replay.players),
+            matches=sum(len(round_.matches) for round_ in replay.rounds),
+        )
+        # Imported here, not at the top: the task module imports this one.
+        from tournaments.tasks import event_import_task
+
+        transaction.on_commit(lambda: event_import_task.delay(job.pk))
+    return job
+
+
+def import_progress_key(event_import_id: int) -> str:
+    """Where a running import's progress is kept: the cache, shared by the workers and the web server."""
+    return f"tournaments:event-import:{event_import_id}:progress"
+
+
+def _failed(event_import_id: int, error: str) -> None:
+    EventImport.objects.filter(pk=event_import_id).exclude(status=EventImport.Status.DONE).update(
+        status=EventImport.Status.FAILED, error=error, data=None, finished_at=timezone.now()
+    )
+
+
+def _messages(error: ReplayError | ValidationError) -> str:
+    if isinstance(error, ReplayError):
+        return "; ".join(f"{p['path'] or 'the replay'}: {p['message']}" for p in error.problems)
+    return "; ".join(message for messages in error.message_dict.values() for message in messages)
+
+
+def event_import_process(*, event_import_id: int) -> EventImport | None:
+    """Run a queued import; safe to run twice, and at once.
+
+    The job row stays locked for the whole import (one transaction with the event it makes), so a second
+    delivery of the task waits for the first and then finds the job done. A worker killed halfway rolls the
+    transaction back: the job is queued again and the redelivered task imports it from the start. A refused
+    replay or slug, or any error, marks the job failed with the reason; nothing else is written then.
+    """
+    key = import_progress_key(event_import_id)
+
+    def progress(done: int, total: int) -> None:
+        cache.set(key, (done, total), timeout=3600)
+
+    try:
+        with transaction.atomic():
+            job = EventImport.objects.select_for_update().filter(pk=event_import_id).first()
+            if job is None or job.status in (EventImport.Status.DONE, EventImport.Status.FAILED):
+                return job
+            requested_by = job.requested_by
+            if requested_by is None:
+                raise ValidationError({"requested_by": ["The account that asked for the import is gone."]})
+            document = json.loads(bytes(job.data or b"null"))
+            event = event_import(
+                document=document, name=job.name, organizer=requested_by, slug=job.slug, progress=progress
+            )
+            job.status, job.event, job.data = EventImport.Status.DONE, event, None
+            job.finished_at = timezone.now()
+            job.save(update_fields=["status", "event", "data", "finished_at"])
+    except (ReplayError, ValidationError) as error:
+        _failed(event_import_id, _messages(error))
+    except Exception:
+        logger.exception("event import %s failed", event_import_id)
+        _failed(event_import_id, "the import stopped on an unexpected error; nothing was written")
+    finally:
+        cache.delete(key)
+    return EventImport.objects.filter(pk=event_import_id).first()

@@ -15,6 +15,9 @@ from config.wsgi import application
 from matches.tests.factories import MatchFactory
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+# The API refuses a NUL character anywhere in a body (400 naming its path; config/json_input.py, decision
+# 0009): PostgreSQL cannot store it. A string with one is not data the API accepts, so none is generated.
+schema.config.generation.update(allow_x00=False)
 
 
 @pytest.fixture

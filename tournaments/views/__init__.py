@@ -8,6 +8,7 @@ from tournaments.views.deck_staff import (
     event_side_check,
     round_deck_checks,
 )
+from tournaments.views.event_import import event_import_detail, event_import_new, event_import_status
 from tournaments.views.event_new import event_new
 from tournaments.views.event_page import event_url
 from tournaments.views.events import event_detail, home, organize
@@ -43,6 +44,9 @@ __all__ = [
     "event_export_matches",
     "event_export_replay",
     "event_export_standings",
+    "event_import_detail",
+    "event_import_new",
+    "event_import_status",
     "event_my_deck",
     "event_new",
     "event_pairings",

@@ -1,0 +1,65 @@
+"""Reads of event imports: who may follow one, and how far it is (the API's job and the progress page)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db.models import QuerySet
+from django.urls import reverse
+
+from tournaments.models import EventImport
+from tournaments.selectors import AnyUser
+from tournaments.services.replay_import import import_progress_key
+
+
+def event_imports_visible_to(user: AnyUser) -> QuerySet[EventImport]:
+    """The imports ``user`` asked for (a superuser sees every one); anyone else's is a 404."""
+    if not user.is_authenticated:
+        return EventImport.objects.none()
+    imports = EventImport.objects.defer("data").select_related("event")
+    return imports if user.is_superuser else imports.filter(requested_by=user)
+
+
+@dataclass(frozen=True)
+class EventImportProgress:
+    """How far an import is: rows written (players, then matches) of the total, and its state."""
+
+    status: str
+    done: int
+    total: int
+
+    @property
+    def percent(self) -> int:
+        if self.status == EventImport.Status.DONE:
+            return 100
+        return int(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (EventImport.Status.DONE, EventImport.Status.FAILED)
+
+    @property
+    def label(self) -> str:
+        return str(EventImport.Status(self.status).label)
+
+
+def event_import_progress(job: EventImport) -> EventImportProgress:
+    """A queued job whose worker reports progress (in the cache) is running; the row says the rest."""
+    total = job.players + job.matches
+    if job.status == EventImport.Status.QUEUED:
+        cached = cache.get(import_progress_key(job.pk))
+        if isinstance(cached, tuple | list) and len(cached) == 2:
+            return EventImportProgress(EventImport.Status.RUNNING, int(cached[0]), int(cached[1]))
+        return EventImportProgress(job.status, 0, total)
+    done = total if job.status == EventImport.Status.DONE else 0
+    return EventImportProgress(job.status, done, total)
+
+
+def event_import_urls(job: EventImport) -> dict[str, str | None]:
+    """Where to poll the job, where a person follows it, and the event once it is imported."""
+    return {
+        "url": reverse("api-event-import-job", args=[job.pk]),
+        "page": reverse("event-import-detail", args=[job.pk]),
+        "event_url": reverse("event-detail", args=[job.event.slug]) if job.event else None,
+    }
