@@ -60,7 +60,8 @@ class EventImportApi(APIView):
             max_length=80, required=False, allow_blank=True, help_text="Default: from the name."
         )
         # Not required here: a missing replay is reported by the reader, in the same shape as any problem.
-        replay = ReplayDocumentField(required=False, default=None)
+        # Null too: else DRF's "may not be null" would break the documented shape of "replay" problems.
+        replay = ReplayDocumentField(required=False, allow_null=True, default=None)
 
     @extend_schema(
         request=InputSerializer,
