@@ -35,6 +35,7 @@ from config.wsgi import application
 from decks.tests.factories import DeckListFactory
 from matches.models import Match
 from matches.services.disputes import dispute_open_with_ruling
+from matches.tests.factories import DuelFactory
 from tournaments.models import EventRole
 from tournaments.services import deck_check_pick, round_pair, round_start
 from tournaments.tests.event_steps import event_with_players, play_round
@@ -138,6 +139,7 @@ def build_world() -> World:
     assert match is not None
     assert match.player_a is not None
     registration = event.registrations.get(player=match.player_a)
+    DuelFactory(match=match, number=1)  # being played: its reports and result can be reached
     deck_check = deck_check_pick(match=match, judge=judge)[0]
     dispute = dispute_open_with_ruling(
         match_id=match.pk, opened_by=match.player_a, summary="Is it over?", dispute=QUIET_DISPUTE
@@ -146,6 +148,7 @@ def build_world() -> World:
         ids={
             "slug": event.slug,
             "number": round_2.number,
+            "duel_number": 1,
             "match_id": match.pk,
             "round_id": round_2.pk,
             "registration_id": registration.pk,
@@ -195,8 +198,9 @@ def real_ids(context: Any, path_parameters: dict[str, Any] | None) -> dict[str, 
 
     Only a value that fits the schema is replaced: a negative case must stay invalid.
     """
+    duel = "/duels/{number}/" in context.operation.path
     for name, value in list((path_parameters or {}).items()):
-        real = WORLD.ids.get(name)
+        real = WORLD.ids.get("duel_number" if duel and name == "number" else name)
         if isinstance(real, int):
             well_formed = isinstance(value, int) and not isinstance(value, bool)
         else:
