@@ -14,7 +14,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from knox.auth import TokenAuthentication
 from knox.models import AuthToken
 from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication
 from rest_framework.exceptions import APIException, AuthenticationFailed
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -43,9 +43,13 @@ class TokenObtainApi(APIView):
     Too many wrong passwords for an account or from an address pause sign-in for a while (429).
     """
 
-    # Only the token scheme: a failed login then answers 401 with WWW-Authenticate, as for any API call.
-    authentication_classes = [TokenAuthentication]
+    # No authentication: a program whose old token expired or was revoked still sends it, and must be able
+    # to sign in again. A failed sign-in answers 401 with WWW-Authenticate, as any API call does.
+    authentication_classes: list[type[BaseAuthentication]] = []
     permission_classes = [AllowAny]
+
+    def get_authenticate_header(self, request: Request) -> str:
+        return "Token"
 
     @extend_schema_serializer(component_name="TokenRequest")
     class InputSerializer(serializers.Serializer[object]):

@@ -1,8 +1,12 @@
-"""The sign-in locks page: store staff see who is held back by the lockout and lift it, without a shell."""
+"""The sign-in locks page (store staff see who is held back by the lockout and lift it, without a shell)
+and the password page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_ipv46_address
@@ -13,6 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
+from accounts.forms import CheckedPasswordChangeForm
 from accounts.selectors import can_lift_signin_locks, recent_failed_signins
 
 
@@ -32,7 +37,9 @@ def signin_locks(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         username = request.POST.get("username", "").strip()[:255]
         address = request.POST.get("address", "").strip()[:45]
-        if not username and not address:
+        if "\x00" in username:
+            messages.error(request, _("A username cannot contain a NUL character."))
+        elif not username and not address:
             messages.error(request, _("Give a username or an address to unlock."))
         elif address and not _is_address(address):
             messages.error(request, _("%(address)s is not an IP address.") % {"address": address})
@@ -53,3 +60,12 @@ def signin_locks(request: HttpRequest) -> HttpResponse:
                 messages.info(request, _("%(who)s had no failed sign-ins to forget.") % {"who": who})
         return redirect("signin-locks")
     return render(request, "accounts/signin_locks.html", {"rows": recent_failed_signins()})
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password page, with the current password counted as a sign-in attempt."""
+
+    form_class = CheckedPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}

@@ -3,8 +3,10 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView
 
+from accounts.views import PasswordChangeView
 from config.api_docs import api_docs_view
 
 api_v1 = [
@@ -24,8 +26,15 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Changing the password ends every other browser session and every API token of the user.
-    path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path("password/", PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    # The admin's own password page checks the current password without counting failures: the site's
+    # page does (accounts.forms.CheckedPasswordChangeForm), so the admin's link leads there.
+    path(
+        "admin/password_change/",
+        RedirectView.as_view(pattern_name="password_change"),
+        name="admin-password-change",
+    ),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.schema import ErrorSerializer
 from decks import services
 from decks.models import DeckList, Game
 from decks.parsing import DeckProblem
@@ -87,10 +88,13 @@ class DeckProblemSerializer(serializers.Serializer[object]):
 
 @extend_schema_serializer(component_name="DeckListProblems")
 class DeckListProblemsSerializer(serializers.Serializer[object]):
-    """A 400 for a list that does not parse: every bad line, and the same as sentences under ``text``."""
+    """A 400 for a list that does not parse: every bad line, and the same as sentences under ``text``.
 
-    problems = DeckProblemSerializer(many=True)
-    text = serializers.ListField(child=serializers.CharField())
+    Any other refused field is listed under its own name, as for every 400 (so neither key is required).
+    """
+
+    problems = DeckProblemSerializer(many=True, required=False)
+    text = serializers.ListField(child=serializers.CharField(), required=False)
 
 
 def problems_response(problems: list[DeckProblem]) -> Response:
@@ -179,7 +183,11 @@ class SideDeckCheckApi(APIView):
         registered = serializers.IntegerField(min_value=1, help_text="The registered deck list's id.")
         presented = DeckSectionsSerializer()
 
-    @extend_schema(request=InputSerializer, responses=DeckRulingSerializer, operation_id="decks_side_check")
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: DeckRulingSerializer, 404: ErrorSerializer},
+        operation_id="decks_side_check",
+    )
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -442,7 +442,16 @@ def _import_banlists(parsed: ParsedBanlists, progress_callback: ProgressCallback
 
 MAX_ATTEMPTS = 3
 MAX_DISPATCHES = 5
-REDISPATCH_AFTER = timedelta(minutes=2)  # sent, but no worker claimed it yet: send again
+
+
+def _redispatch_after() -> timedelta:
+    """Sent, but no worker claimed it yet: send again after this long.
+
+    At least a whole task's hard time limit and a minute: an import may be waiting behind others that run
+    up to that long on every worker, and MAX_DISPATCHES sends must outlast such a queue before the import is
+    failed as "no worker started it" (with the default limit: 6 minutes apart, 30 minutes in all).
+    """
+    return max(timedelta(minutes=2), timedelta(seconds=int(settings.CELERY_TASK_TIME_LIMIT) + 60))
 
 
 def _broker_retry_after() -> timedelta:
@@ -485,7 +494,7 @@ def card_import_dispatch(*, card_import_id: int) -> bool:
         )
         return False
     CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED).update(
-        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + REDISPATCH_AFTER
+        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + _redispatch_after()
     )
     return True
 
@@ -498,10 +507,11 @@ def _interrupted_message(attempts: int) -> str:
 
 
 def _not_taken_message() -> str:
+    minutes = int(MAX_DISPATCHES * _redispatch_after().total_seconds() // 60)
     return gettext(
-        "No worker started the import after %(count)d tries; nothing was written. Check that the Celery "
-        "workers are running, then upload the file again."
-    ) % {"count": MAX_DISPATCHES}
+        "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs the "
+        "server to check that its background workers are running, then upload the file again."
+    ) % {"minutes": minutes}
 
 
 def _fail(job: CardImport, error: str, now: datetime) -> None:
@@ -641,6 +651,8 @@ def _cache_quietly(action: Callable[[], object]) -> None:
     """Progress in the cache is a nicety: an import never fails because Redis is down."""
     try:
         action()
+    except SoftTimeLimitExceeded:
+        raise  # the task's time is up: that must stop the import, not be taken for a cache error
     except Exception:  # whatever the cache backend raises when its server is unreachable
         logger.warning("card import progress could not be written to the cache", exc_info=True)
 
@@ -729,7 +741,7 @@ def card_import_process(*, card_import_id: int) -> CardImport | None:
             )
         except Exception:
             logger.exception("card import %s failed", job.pk)
-            failed("the import stopped on an unexpected error; nothing was written")
+            failed(gettext("The import stopped on an unexpected error; nothing was written."))
     _cache_quietly(lambda: cache.delete(key))
     job.refresh_from_db()
     return job

@@ -63,7 +63,8 @@ class DisputeProblemsSerializer(serializers.Serializer[object]):
         message = serializers.CharField()
 
     detail = serializers.CharField()
-    problems = ProblemSerializer(many=True)
+    # Absent when the body is not JSON at all (DRF's parse error has a detail only).
+    problems = ProblemSerializer(many=True, required=False)
 
 
 class RulingCreateApi(APIView):

@@ -22,6 +22,7 @@ those are asserted in the tests of each rule (``matches/tests/test_judge_who_pla
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -77,6 +78,9 @@ class Row:
     late: bool = False  # changes who plays or organizes what: run after every other row
     refused_field: str = ""  # a 400 naming this field is the refusal the row is about
     token: bool = False  # the API call carries a real API token (signing out ends the token it came with)
+    # For a list anyone may read: whether the answer shows a private thing, and to whom it may.
+    reveals: Callable[[World, Any], bool] | None = None
+    reveals_to: frozenset[str] = frozenset()
 
     @property
     def is_api(self) -> bool:
@@ -112,6 +116,31 @@ def username_of_player_in_match(world: World, user: User | None) -> dict[str, An
 def own_list(world: World, user: User | None) -> dict[str, Any]:
     mine = user.deck_lists.order_by("pk").first() if user is not None else None
     return {"deck_list": mine.pk if mine else world.private_list.pk}
+
+
+def ids(answer: Any) -> set[int]:
+    rows = answer.get("results", []) if isinstance(answer, dict) else answer
+    return {row["id"] for row in rows if isinstance(row, dict) and "id" in row}
+
+
+def shows_the_private_list(world: World, answer: Any) -> bool:
+    return world.private_list.pk in ids(answer)
+
+
+def shows_the_registered_list(world: World, answer: Any) -> bool:
+    return world.deck_list.pk in ids(answer)
+
+
+def shows_the_dispute(world: World, answer: Any) -> bool:
+    return world.dispute.pk in ids(answer)
+
+
+def shows_the_swapped_cards(world: World, answer: Any) -> bool:
+    return any(swap.get("moves") is not None for swap in answer.get("swaps", []))
+
+
+def shows_check_in_details(world: World, answer: Any) -> bool:
+    return any("checked_in_at" in registration for registration in answer)
 
 
 PRESENTED = {"main": [{"name": "Dark Magician", "count": 3}, {"name": "Pot of Greed", "count": 37}]}
@@ -164,7 +193,13 @@ API_ROWS = [
     ),
     api("api-deck-check", "get", DECK_STAFF, hidden=SIGNED_IN - DECK_STAFF),
     api("api-deck-check", "post", DECK_STAFF, hidden=SIGNED_IN - DECK_STAFF, body={"main": 40, "side": 3}),
-    api("api-event-registrations", "get", EVERYONE),
+    api(
+        "api-event-registrations",
+        "get",
+        EVERYONE,
+        reveals=shows_check_in_details,
+        reveals_to=EVENT_STAFF,
+    ),
     # An organizer enters someone else (xavier plays at the other event); a player may enter only themselves.
     api(
         "api-event-registrations",
@@ -195,10 +230,24 @@ API_ROWS = [
     api("api-match-duels", "post", AT_TABLE, body={"choice": "first"}),
     api("api-match-toss", "post", AT_TABLE | MATCH_JUDGES, body={}),
     api("api-duel-reports", "post", AT_TABLE, body={"result": "A"}),
-    api("api-match-side-decks", "get", EVERYONE),
+    # The swapped cards: their player and the event's judges who do not play at the event.
+    api(
+        "api-match-side-decks",
+        "get",
+        EVERYONE,
+        reveals=shows_the_swapped_cards,
+        reveals_to=OWNER | MATCH_JUDGES,
+    ),
     api("api-match-side-deck-count", "post", AT_TABLE, body={"count": 3}),
     api("api-match-side-swaps", "post", AT_TABLE, body={"in": [], "out": []}),
-    api("api-match-disputes", "get", EVERYONE),  # the list is empty for whoever may not read them
+    # The list is empty for whoever may not read them.
+    api(
+        "api-match-disputes",
+        "get",
+        EVERYONE,
+        reveals=shows_the_dispute,
+        reveals_to=AT_TABLE | MATCH_JUDGES,
+    ),
     api(
         "api-match-disputes",
         "post",
@@ -229,7 +278,15 @@ API_ROWS = [
     api("api-match-finish-at-time", "post", AT_TABLE | MATCH_JUDGES, body={}),
     # Not by a judge who plays in the round: their own table is in it.
     api("api-round-call-time", "post", MATCH_JUDGES, body={}),
-    api("api-decks", "get", SIGNED_IN),
+    api("api-decks", "get", SIGNED_IN, reveals=shows_the_private_list, reveals_to=OWNER),
+    api(
+        "api-decks",
+        "get",
+        SIGNED_IN,
+        reveals=shows_the_registered_list,
+        reveals_to=OWNER | DECK_STAFF,
+        note="the list registered at the event",
+    ),
     api("api-decks", "post", SIGNED_IN, body=NEW_LIST),
     api(
         "api-deck-side-check",
@@ -387,6 +444,7 @@ PAGE_ROWS = [
     page("card-import-progress", "get", ORGANIZERS_ANYWHERE),
     page("password_change", "get", SIGNED_IN),
     page("password_change_done", "get", SIGNED_IN),
+    page("admin-password-change", "get", EVERYONE),  # a redirect to the site's password page
     # Lifting a sign-in pause is for store staff (the shell and the admin are for superusers).
     page("signin-locks", "get", STORE_STAFF),
     page("signin-locks", "post", STORE_STAFF, body={"username": "ann"}),
@@ -518,6 +576,11 @@ def test_the_access_table(role: str, monkeypatch: pytest.MonkeyPatch) -> None:
         wanted = table_row.expected[role]
         if got != wanted:
             mismatches.append(Mismatch(table_row, wanted, got, status))
+        elif got == OK and table_row.reveals is not None:
+            shown = table_row.reveals(world, json.loads(body))
+            if shown != (role in table_row.reveals_to):
+                says = "shows" if shown else "hides"
+                mismatches.append(Mismatch(table_row, "the opposite", f"{says} it", status))
         elif table_row.is_api and status in (401, 403) and status != (401 if role == "anonymous" else 403):
             mismatches.append(Mismatch(table_row, "401 anonymous / 403 signed in", got, status))
     assert not mismatches, f"{role}:\n" + "\n".join(str(m) for m in mismatches)

@@ -190,3 +190,53 @@ def test_a_forwarded_for_that_is_not_an_address_counts_under_the_connection():
 
     assert answers[:4] == [401] * 4
     assert api_login("rex", PASSWORD, address="203.0.113.70").status_code == 429
+
+
+def test_guessing_the_current_password_on_the_password_page_is_counted_and_locked():
+    # given: a browser left signed in; someone tries to guess its owner's password to change it
+    yugi = UserFactory(username="yugi")
+    client = Client()
+    client.force_login(yugi)
+    for _ in range(40):
+        client.post(
+            "/password/",
+            {"old_password": "wrong", "new_password1": "taken-over-42", "new_password2": "taken-over-42"},
+            REMOTE_ADDR="10.0.0.1",
+        )
+
+    # when: the right password comes at last
+    response = client.post(
+        "/password/",
+        {"old_password": PASSWORD, "new_password1": "taken-over-42", "new_password2": "taken-over-42"},
+        REMOTE_ADDR="10.0.0.1",
+    )
+
+    # then: the change is refused with the lockout, and the password is the owner's still
+    assert response.status_code == 429
+    assert "Too many failed sign-in attempts" in response.content.decode()
+    yugi.refresh_from_db()
+    assert yugi.check_password(PASSWORD)
+
+
+def test_a_wrong_current_password_on_the_password_page_says_so():
+    client = Client()
+    client.force_login(UserFactory(username="yugi"))
+
+    response = client.post(
+        "/password/",
+        {
+            "old_password": "wrong",
+            "new_password1": "a-new-passphrase-42",
+            "new_password2": "a-new-passphrase-42",
+        },
+    )
+
+    assert response.status_code == 200
+    assert "Your old password was entered incorrectly" in response.content.decode()
+
+
+def test_the_admins_password_page_leads_to_the_sites_page():
+    response = Client().get("/admin/password_change/")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/password/"

@@ -88,3 +88,15 @@ def test_the_page_needs_a_login():
 
     assert response.status_code == 302
     assert response["Location"].startswith("/login/")
+
+
+def test_a_nul_character_in_the_username_is_refused_with_a_message():
+    staff = cast(User, UserFactory(username="sam"))
+    staff.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = Client()
+    client.force_login(staff)
+
+    response = client.post(PAGE, {"username": "ann\x00"}, follow=True)
+
+    assert response.status_code == 200
+    assert "A username cannot contain a NUL character." in response.content.decode()

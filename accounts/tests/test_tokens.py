@@ -183,3 +183,30 @@ def test_the_schema_describes_the_token_scheme_and_the_sign_out_operations(clien
     token_answer = schema["components"]["schemas"]["Token"]
     assert set(token_answer["properties"]) == {"token", "expiry"}
     assert "429" in schema["paths"]["/api/v1/auth/token/"]["post"]["responses"]
+
+
+def test_a_program_still_sending_its_revoked_token_can_sign_in_again():
+    # given: a program whose token was revoked (or expired) keeps sending it on every call
+    UserFactory(username="yugi")
+    old = sign_in("yugi")["token"]
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {old}")
+    client.post("/api/v1/auth/logout/")
+
+    # when
+    response = client.post("/api/v1/auth/token/", {"username": "yugi", "password": PASSWORD}, format="json")
+
+    # then: it gets a new token that works
+    assert response.status_code == 200
+    assert me(response.json()["token"]) == 200
+
+
+def test_a_wrong_password_for_a_token_is_a_401_that_says_how_to_authenticate():
+    UserFactory(username="yugi")
+
+    response = APIClient().post(
+        "/api/v1/auth/token/", {"username": "yugi", "password": "nope"}, format="json"
+    )
+
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"

@@ -268,6 +268,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Names for the enums that share a field name with another enum (else a hash is appended).
+    # The default hook, then the links between operations (config/schema.py).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.add_links"],
+    "ENUM_NAME_OVERRIDES": {
+        "DuelResultEnum": "matches.api.duels.DUEL_RESULTS",
+        "DuelReasonEnum": "matches.api.duels.DUEL_REASONS",
+    },
 }
 
 # --- Internationalisation and static files --------------------------------------------------------------

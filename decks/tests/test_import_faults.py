@@ -9,10 +9,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from config.celery_app import app as celery_app
+from decks import card_import as card_import_module
 from decks.card_import import MAX_ATTEMPTS, MAX_DISPATCHES
 from decks.models import Card, CardImport
 from decks.services import card_imports_sweep
@@ -144,7 +146,8 @@ def test_an_import_no_worker_takes_fails_saying_to_check_the_workers():
 
     job.refresh_from_db()
     assert job.status == CardImport.Status.FAILED
-    assert "Check that the Celery workers are running" in job.error
+    assert "No worker started the import within 30 minutes" in job.error
+    assert "check that its background workers are running" in job.error
 
 
 @pytest.mark.django_db
@@ -166,3 +169,48 @@ def test_the_progress_of_a_running_import_shows_while_the_cache_is_down(client, 
 
     assert response.status_code == 200
     assert "4 of 9 rows" in response.content.decode()
+
+
+class _CacheWhoseWriteOutlastsTheSoftLimit:
+    """A cache write still waiting on a slow Redis when Celery's soft time limit arrives."""
+
+    def set(self, *args, **kwargs):
+        raise SoftTimeLimitExceeded()
+
+    def delete(self, *args, **kwargs):
+        return None
+
+
+@pytest.mark.django_db
+def test_the_soft_time_limit_during_a_progress_write_stops_the_import_with_its_reason(monkeypatch):
+    monkeypatch.setattr(card_import_module, "cache", _CacheWhoseWriteOutlastsTheSoftLimit())
+    job = CardImportFactory(data=build_cdb(cdb.SMALL_SET))
+
+    card_import_task(job.pk)
+
+    job.refresh_from_db()
+    assert job.status == CardImport.Status.FAILED
+    assert job.error.startswith("The import took longer than")
+    assert Card.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_an_import_waiting_behind_busy_workers_is_sent_again_not_failed(monkeypatch):
+    # given: sent four times already; the broker takes each message, but the workers, busy with long
+    # imports, have not started it yet
+    sent: list[int] = []
+    monkeypatch.setattr(card_import_task, "delay", sent.append)
+    job = CardImportFactory(
+        data=build_cdb(cdb.SMALL_SET),
+        dispatches=MAX_DISPATCHES - 1,
+        next_dispatch_at=timezone.now() - timedelta(seconds=1),
+    )
+
+    card_imports_sweep()
+
+    # then: sent once more and still queued; the next send waits at least a whole task's time limit
+    job.refresh_from_db()
+    assert sent == [job.pk]
+    assert job.status == CardImport.Status.QUEUED
+    assert job.next_dispatch_at is not None
+    assert job.next_dispatch_at - timezone.now() > timedelta(seconds=300)

@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, one_of, run_service
+from matches.api.responses import IDEMPOTENCY_KEY, choice_field, idempotent_post, run_service
 from matches.models import Dispute, Match
 from matches.selectors import disputes_visible_to
 from matches.services import disputes as dispute_services
@@ -130,9 +130,7 @@ class DisputeResolveApi(APIView):
 
     @extend_schema_serializer(component_name="MatchDisputeResolveInput")
     class InputSerializer(serializers.Serializer[object]):
-        decision = serializers.CharField(
-            validators=[one_of(Dispute.Decision.values)], help_text='"confirmed" or "overruled".'
-        )
+        decision = choice_field(Dispute.Decision.values, help_text='"confirmed" or "overruled".')
         note = serializers.CharField(
             required=False, allow_blank=True, default="", help_text="Why; required to overrule."
         )

@@ -14,9 +14,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from matches import services
-from matches.api.responses import IDEMPOTENCY_KEY, conflict, idempotent_post, one_of, side_field
+from matches.api.responses import IDEMPOTENCY_KEY, choice_field, conflict, idempotent_post, side_field
 from matches.models import CoinToss, Duel, DuelReport, Match
 
+# The schema's enum names for these (SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
+DUEL_RESULTS = Duel.Result.values
+DUEL_REASONS = Duel.Reason.values
 REASON_HELP = "lp, deck_out, card_effect, concession, penalty, time, or empty."
 
 
@@ -134,9 +137,7 @@ class MatchDuelsApi(APIView):
 
     @extend_schema_serializer(component_name="DuelStartInput")
     class InputSerializer(serializers.Serializer[object]):
-        choice = serializers.CharField(
-            validators=[one_of(Duel.Choice.values)], help_text='"first" or "second".'
-        )
+        choice = choice_field(Duel.Choice.values, help_text='"first" or "second".')
 
     @extend_schema(responses=MatchDuelsOutputSerializer, operation_id="matches_duels_list")
     def get(self, request: Request, match_id: int) -> Response:
@@ -187,11 +188,9 @@ class DuelReportApi(APIView):
 
     @extend_schema_serializer(component_name="DuelReportInput")
     class InputSerializer(serializers.Serializer[object]):
-        result = serializers.CharField(
-            validators=[one_of(Duel.Result.values)], help_text='"A", "B" or "draw".'
-        )
-        reason = serializers.CharField(
-            validators=[one_of(["", *Duel.Reason.values])],
+        result = choice_field(Duel.Result.values, help_text='"A", "B" or "draw".')
+        reason = choice_field(
+            ["", *Duel.Reason.values],
             required=False,
             allow_blank=True,
             default="",

@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from matches.api.duels import DuelOutputSerializer, DuelReportApi
 from matches.api.matches import MatchOutputSerializer
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, one_of, side_field
+from matches.api.responses import IDEMPOTENCY_KEY, choice_field, idempotent_post
 from matches.models import Duel, Match, Penalty, ResultChange
 from matches.services.access import require_judge
 from matches.services.judging import (
@@ -96,13 +96,12 @@ class JudgeMatchResultApi(APIView):
 
     @extend_schema_serializer(component_name="JudgeMatchResultInput")
     class InputSerializer(serializers.Serializer[object]):
-        result = serializers.CharField(
-            validators=[one_of(list(JUDGE_RESULTS))], help_text='"a", "b", "draw" or "double_loss".'
-        )
+        result = choice_field(list(JUDGE_RESULTS), help_text='"a", "b", "draw" or "double_loss".')
         games_a = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
         games_b = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
         games_drawn = serializers.IntegerField(min_value=0, max_value=MAX_GAMES, default=0)
-        note = serializers.CharField(allow_blank=True, default="", help_text=NOTE_HELP)
+        # Required, as the service requires it: the schema said optional and a request without it got a 400.
+        note = serializers.CharField(help_text=NOTE_HELP)
 
     @extend_schema(
         request=InputSerializer,
@@ -132,7 +131,8 @@ class JudgeDuelResultApi(APIView):
     class InputSerializer(DuelReportApi.InputSerializer):
         """A duel result as the players report it, plus the judge's reason."""
 
-        note = serializers.CharField(allow_blank=True, default="", help_text=NOTE_HELP)
+        # Required, as the service requires it: the schema said optional and a request without it got a 400.
+        note = serializers.CharField(help_text=NOTE_HELP)
 
     @extend_schema(
         request=InputSerializer,
@@ -142,6 +142,8 @@ class JudgeDuelResultApi(APIView):
     )
     def post(self, request: Request, match_id: int, number: int) -> Response:
         _match(match_id)
+        # A duel that has not started is not there: a 404, as for the players' duel reports.
+        get_object_or_404(Duel, match_id=match_id, number=number)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         judge = cast(User, request.user)
@@ -164,17 +166,12 @@ class MatchPenaltiesApi(APIView):
 
     @extend_schema_serializer(component_name="PenaltyInput")
     class InputSerializer(serializers.Serializer[object]):
-        player = side_field("The penalized player")
-        kind = serializers.CharField(
-            validators=[one_of(Penalty.Kind.values)],
-            help_text="warning, game_loss, match_loss or disqualification.",
+        player = choice_field(["A", "B"], help_text='The penalized player: "A" (player A) or "B".')
+        kind = choice_field(
+            Penalty.Kind.values, help_text="warning, game_loss, match_loss or disqualification."
         )
         infraction = serializers.CharField(max_length=200, help_text='What happened, e.g. "Marked cards".')
         note = serializers.CharField(allow_blank=True, default="", help_text="Details (optional).")
-
-        def validate_player(self, value: str) -> str:
-            one_of(["A", "B"])(value)
-            return value
 
     @extend_schema(responses=PenaltyOutputSerializer(many=True), operation_id="matches_penalties_list")
     def get(self, request: Request, match_id: int) -> Response:

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, one_of, run_service
+from matches.api.responses import IDEMPOTENCY_KEY, choice_field, idempotent_post, run_service
 from matches.models import Match, TimeExtension
 from matches.services.timing import (
     duel_finish_at_time,
@@ -99,8 +99,8 @@ class MatchExtensionsApi(APIView):
     @extend_schema_serializer(component_name="TimeExtensionGrant")
     class InputSerializer(serializers.Serializer[object]):
         minutes = serializers.IntegerField(min_value=1, max_value=60)
-        reason = serializers.CharField(
-            validators=[one_of(TimeExtension.Reason.values)],
+        reason = choice_field(
+            TimeExtension.Reason.values,
             help_text='"judge_call", "deck_check" or "other".',
         )
         note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")

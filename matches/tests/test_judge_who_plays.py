@@ -70,12 +70,18 @@ def test_a_judge_who_plays_at_another_table_does_not_see_the_cards_sided_here(ju
 
 def test_the_match_page_hides_the_opponents_swap_from_a_judge_who_plays(judge_at_own_table):
     match = judge_at_own_table
-    page = Client()
-    page.force_login(match.player_b)
+    url = reverse("match-detail", args=[match.pk])
+    playing_judge, other_judge = Client(), Client()
+    playing_judge.force_login(match.player_b)
+    other_judge.force_login(EventRoleFactory(event=match.round.event, role=EventRole.Role.JUDGE).user)
 
-    body = page.get(reverse("match-detail", args=[match.pk])).content.decode()
+    as_playing_judge = playing_judge.get(url)
+    as_other_judge = other_judge.get(url)
 
-    assert "Mystical Space Typhoon" not in body
+    assert as_playing_judge.status_code == 200
+    assert "Mystical Space Typhoon" not in as_playing_judge.content.decode()
+    assert as_other_judge.status_code == 200
+    assert "Mystical Space Typhoon" in as_other_judge.content.decode()  # the page does show swaps to a judge
 
 
 def test_a_judge_who_plays_runs_no_deck_check_at_their_event(judge_at_own_table):

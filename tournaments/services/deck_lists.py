@@ -111,6 +111,13 @@ def _new_list_name(owner: User, event: Event) -> str:
     return f"{base} v{number}"
 
 
+def _presented_list_name(registration: Registration) -> str:
+    """The name of a list a judge enters as the player presents it: numbered by this registration's own
+    changes, so the name says nothing of the player's other lists (staff can make an event with any name)."""
+    number = registration.deck_changes.count() + 1
+    return f"{registration.event.name[:100]} (presented to a judge, {number})"
+
+
 @transaction.atomic
 def registration_deck_replace(
     *,
@@ -144,7 +151,7 @@ def registration_deck_replace(
         deck_list = deck_list_create(
             owner=registration.player,
             game=registration.event.game,
-            name=_new_list_name(registration.player, registration.event),
+            name=_presented_list_name(registration),
             text=text,
         )
     _check_list_fits(registration, deck_list)

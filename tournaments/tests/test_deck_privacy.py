@@ -158,3 +158,19 @@ def test_a_judge_who_plays_cannot_replace_their_own_locked_list_or_anyone_elses(
     assert (own.status_code, theirs.status_code) == (403, 403)
     assert not registration.deck_changes.exists()
     assert not rival.deck_changes.exists()
+
+
+def test_the_name_of_a_presented_list_says_nothing_of_the_players_other_lists():
+    # given: an organizer names the event like the player's own lists ("Nationals ...")
+    registration = RegistrationFactory(deck_list=DeckListFactory(), event__name="Nationals")
+    for name in ("Nationals v1", "Nationals v2", "Nationals backup"):
+        DeckListFactory(owner=registration.player, name=name)
+    organizer = EventRoleFactory(event=registration.event, role=EventRole.Role.ORGANIZER).user
+
+    # when
+    replaced = registration_deck_replace(
+        registration=registration, judge=organizer, reason="Presented list", text="Main\n3 Dark Magician\n"
+    )
+
+    # then: the new list's name counts this registration's lists only
+    assert replaced.deck_list.name == "Nationals (presented to a judge, 1)"
