@@ -134,7 +134,7 @@ class EventImportApi(APIView):
                     document=data["replay"],
                     name=data["name"],
                     requested_by=organizer,
-                    slug=data["slug"],
+                    slug=data.get("slug", ""),
                     checked=replay,
                 )
                 return status.HTTP_202_ACCEPTED, job_body(job)
