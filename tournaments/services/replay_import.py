@@ -336,8 +336,8 @@ def event_import_dispatch(*, event_import_id: int) -> bool:
 
     try:
         event_import_task.delay(event_import_id)
-    except Exception:  # the broker is down or unreachable: whatever the client library raises
-        logger.warning("event import %s could not be sent to the workers; retrying later", event_import_id)
+    except Exception as error:  # the broker is down or unreachable: whatever the client library raises
+        logger.warning("event import %s not sent to the workers (%s); retrying later", event_import_id, error)
         EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.QUEUED).update(
             next_dispatch_at=timezone.now() + _broker_retry_after()
         )

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 from datetime import timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -229,3 +231,49 @@ def test_someone_else_polling_a_job_sends_nothing():
     assert response.status_code == 404
     assert EventImport.objects.get().status == EventImport.Status.QUEUED
     assert Client().get(reverse("api-event-import-job", args=[job.pk])).status_code in (401, 403)
+
+
+@pytest.mark.django_db(transaction=True)  # the import's lock is held by another connection, as by a worker
+def test_a_job_a_worker_is_importing_is_left_alone_and_taken_over_once_that_worker_dies():
+    if not connection.features.has_select_for_update_skip_locked:
+        pytest.skip("needs row locks (PostgreSQL): on SQLite tasks run in-process, one writer at a time")
+    document = swiss_event(10, 2)
+    job = EventImport.objects.create(  # as a worker claimed it (created directly: no dispatch on commit)
+        requested_by=staff(),
+        name="Friday",
+        data=json.dumps(document).encode(),
+        players=10,
+        matches=10,
+        status=EventImport.Status.RUNNING,
+        attempts=1,
+        started_at=timezone.now() - timedelta(minutes=10),
+    )
+    locked, killed = threading.Event(), threading.Event()
+
+    def worker_importing() -> None:  # holds the row's lock as an import does, until its process is "killed"
+        try:
+            with transaction.atomic():
+                EventImport.objects.select_for_update().filter(pk=job.pk).first()
+                locked.set()
+                killed.wait(timeout=30)
+                transaction.set_rollback(True)
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=worker_importing)
+    worker.start()
+    try:
+        assert locked.wait(timeout=30)
+        assert event_imports_sweep() == 0
+        event_import_task(job.pk)  # a second delivery returns at once, without waiting or importing
+        job.refresh_from_db()
+        assert (job.status, job.attempts) == (EventImport.Status.RUNNING, 1)
+        assert not Event.objects.exists()
+    finally:
+        killed.set()
+        worker.join(timeout=30)
+
+    event_imports_sweep()
+
+    job.refresh_from_db()
+    assert (job.status, job.attempts) == (EventImport.Status.DONE, 2)
