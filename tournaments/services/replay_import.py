@@ -424,8 +424,21 @@ def event_imports_sweep(*, now: datetime | None = None) -> int:
     return sent
 
 
+def _may_be_stuck(job: EventImport, now: datetime) -> bool:
+    """What :func:`event_import_check` acts on, read without a lock or a transaction: a page polled every
+    second must not wait for a write lock (SQLite's transactions take it at once) while an import runs."""
+    if job.status == EventImport.Status.RUNNING:
+        return _attempt_gone(job, now)
+    if job.status == EventImport.Status.QUEUED:
+        return job.next_dispatch_at is None or job.next_dispatch_at <= now
+    return False
+
+
 def event_import_refresh(*, event_import_id: int) -> None:
     """The progress page's share of the sweep: move this import on if it is stuck (cheap when it is not)."""
+    job = EventImport.objects.defer("data").filter(pk=event_import_id).first()
+    if job is None or not _may_be_stuck(job, timezone.now()):
+        return
     if event_import_check(event_import_id=event_import_id):
         event_import_dispatch(event_import_id=event_import_id)
 
