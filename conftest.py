@@ -73,9 +73,15 @@ def page(browser: Any) -> Iterator[Any]:
 
 
 def _celery_forget_connections(app: Any) -> None:
-    """Drop the app's cached broker connections, so the next publish connects to ``broker_url`` anew."""
-    if app._pool is not None:
-        app._pool.force_close_all()
+    """Drop the app's cached broker connections, so the next publish connects to ``broker_url`` anew.
+
+    kombu keeps its pools in registries of its own, keyed by the broker's address: they are emptied too,
+    else the next publish to an address used before (an eager task acquires a producer) gets the closed
+    pool back ("Acquire on closed pool").
+    """
+    from kombu import pools
+
+    pools.reset()
     app._after_fork()
 
 

@@ -3,10 +3,11 @@
 The test starts its own Redis (a subprocess on a free port, independent of any Redis CI runs), a Celery
 worker and Celery beat (subprocesses), all on the test database, which is committed for real
 (``transaction=True``) so the workers see the rows. Then it kills a worker's pool process in the middle of a
-card import, kills the whole worker in the middle of another, kills and restarts Redis while players report
-results and an organizer uploads a file, and kills the worker again in the middle of a round. Afterwards every
-import has ended, every report is recorded once, time is called, and the worker that lived through the Redis
-restart is still running. Every wait is bounded; every process it started is killed at the end.
+card import, kills the whole worker in the middle of another and in the middle of an event import, kills and
+restarts Redis while players report results and an organizer uploads a file, and kills the worker again in
+the middle of a round. Afterwards every import has ended, every report is recorded once, time is called, and
+the worker that lived through the Redis restart is still running. Every wait is bounded; every process it
+started is killed at the end.
 
 It needs PostgreSQL (the workers are other processes: SQLite's test database lives in memory) and
 redis-server; it skips without them outside CI and fails in CI, like the browser tests.
@@ -14,6 +15,7 @@ redis-server; it skips without them outside CI and fails in CI, like the browser
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -28,7 +30,8 @@ from typing import Any, cast
 from urllib.parse import quote
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
@@ -39,15 +42,18 @@ from decks.models import Card, CardImport
 from decks.tests.cdbfiles import SPELL, Row, build_cdb
 from matches.models import IdempotencyRecord, Match, MatchReport
 from tests.api_clients import client_for
-from tournaments.models import Round
+from tournaments.models import Event, EventImport, Registration, Round
 from tournaments.services import event_create, registration_create, round_pair, round_start
+from tournaments.services.replay_import import import_progress_key
 from tournaments.tests.factories import UserFactory
+from tournaments.tests.test_event_import_jobs import swiss_event
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT = 40.0  # seconds: the longest any one step may take before the test fails
 CARDS_PER_FILE = 6000  # a few seconds of importing: long enough to be killed in the middle
+EVENT_PLAYERS, EVENT_ROUNDS = 4_096, 10  # 20,480 matches: a few seconds of importing, too
 
 
 def _needs_the_stack() -> str:
@@ -109,6 +115,7 @@ class Stack:
             "CARD_IMPORT_SWEEP_SECONDS": "1",
             "CARD_IMPORT_HEARTBEAT_SECONDS": "1",
             "CARD_IMPORT_LEASE_SECONDS": "3",
+            "EVENT_IMPORT_SWEEP_SECONDS": "1",
             "PYTHONUNBUFFERED": "1",
         }
 
@@ -205,6 +212,7 @@ def stack(tmp_path: Path, settings: Any) -> Iterator[Stack]:
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": stack.redis_url}
     }
     settings.CARD_IMPORT_SWEEP_SECONDS = 1
+    settings.EVENT_IMPORT_SWEEP_SECONDS = 1
     celery_app.conf.update(task_always_eager=False, broker_url=stack.redis_url)
     _forget_broker_connections()
     try:
@@ -249,8 +257,20 @@ def _ended(card_import: CardImport) -> CardImport | None:
     return card_import if card_import.status in (CardImport.Status.DONE, CardImport.Status.FAILED) else None
 
 
+def _event_import_progress(job: EventImport) -> tuple[int, int] | None:
+    """How far the worker says the import is (it writes its progress to the cache, the test's Redis)."""
+    progress = cache.get(import_progress_key(job.pk))
+    return (int(progress[0]), int(progress[1])) if progress else None
+
+
+def _event_import_ended(job: EventImport) -> EventImport | None:
+    job = EventImport.objects.defer("data").get(pk=job.pk)
+    return job if job.status in (EventImport.Status.DONE, EventImport.Status.FAILED) else None
+
+
 def test_nothing_is_lost_or_doubled_when_workers_and_redis_are_killed(stack: Stack) -> None:
     organizer = cast(User, UserFactory(username="olivia", is_staff=True))
+    organizer.user_permissions.add(Permission.objects.get(codename="add_event"))
     web = Client()
     web.force_login(organizer)
 
@@ -271,6 +291,26 @@ def test_nothing_is_lost_or_doubled_when_workers_and_redis_are_killed(stack: Sta
     stack.kill_worker()
     stack.start_worker()
     second = _wait_until(lambda: _ended(second), "the second import to end", stack)
+
+    # The whole worker killed in the middle of an event import: the import rolls back, nothing hands the
+    # message back (Redis keeps it for the visibility timeout), and the sweep sends the job again once the
+    # dead attempt's row lock is gone.
+    replay = json.dumps(swiss_event(EVENT_PLAYERS, EVENT_ROUNDS)).encode()
+    response = web.post(
+        "/organize/import/",
+        {"name": "Regional", "replay": SimpleUploadedFile("regional.json", replay, "application/json")},
+    )
+    assert response.status_code == 302, response.content[:500]
+    regional = EventImport.objects.defer("data").get()
+    _wait_until(
+        # At most half way, so the kill lands before the import can commit.
+        lambda: (progress := _event_import_progress(regional)) and 0 < progress[0] <= progress[1] // 2,
+        "the event import to be half way",
+        stack,
+    )
+    stack.kill_worker()
+    stack.start_worker()
+    regional = _wait_until(lambda: _event_import_ended(regional), "the event import to end", stack)
 
     # A round under way, its clock running out in a few seconds.
     event = event_create(name="Friday Locals", game="yugioh", starts_at=timezone.now(), organizer=organizer)
@@ -331,6 +371,10 @@ def test_nothing_is_lost_or_doubled_when_workers_and_redis_are_killed(stack: Sta
         assert card_import.report["added"] == CARDS_PER_FILE
     assert Card.objects.count() == 3 * CARDS_PER_FILE
     assert (first.attempts, second.attempts, third.attempts) == (2, 2, 1)
+    # The event import ended once, with every player, at its second attempt.
+    assert (regional.status, regional.attempts) == (EventImport.Status.DONE, 2), regional.error
+    assert Event.objects.filter(name="Regional").count() == 1
+    assert Registration.objects.filter(event=regional.event).count() == EVENT_PLAYERS
     # Every report answered without a server error and recorded once; every reported match is final.
     assert statuses == [200] * 4 * len(reported)
     for match in reported:

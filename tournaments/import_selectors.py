@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -11,6 +12,8 @@ from django.urls import reverse
 from tournaments.models import EventImport
 from tournaments.selectors import AnyUser
 from tournaments.services.replay_import import import_progress_key
+
+logger = logging.getLogger(__name__)
 
 
 def event_imports_visible_to(user: AnyUser) -> QuerySet[EventImport]:
@@ -45,12 +48,17 @@ class EventImportProgress:
 
 
 def event_import_progress(job: EventImport) -> EventImportProgress:
-    """A queued job whose worker reports progress (in the cache) is running; the row says the rest."""
+    """A running job's progress is in the cache while its worker imports; the row says the rest. A cache
+    that is down only hides how far a running import is."""
     total = job.players + job.matches
-    if job.status == EventImport.Status.QUEUED:
-        cached = cache.get(import_progress_key(job.pk))
+    if job.status == EventImport.Status.RUNNING:
+        try:
+            cached = cache.get(import_progress_key(job.pk))
+        except Exception:  # whatever the cache backend raises when its server is unreachable
+            logger.warning("event import %s: no progress from the cache", job.pk, exc_info=True)
+            cached = None
         if isinstance(cached, tuple | list) and len(cached) == 2:
-            return EventImportProgress(EventImport.Status.RUNNING, int(cached[0]), int(cached[1]))
+            return EventImportProgress(job.status, int(cached[0]), int(cached[1]))
         return EventImportProgress(job.status, 0, total)
     done = total if job.status == EventImport.Status.DONE else 0
     return EventImportProgress(job.status, done, total)

@@ -274,8 +274,8 @@ class EventImport(models.Model):
 
     Large replays (thousands of players) take longer than a web request may; the replay is kept here (not
     on a disk the web server and the workers would have to share) until the import ends, then dropped. While
-    the import runs, its progress is in the cache: the import is one transaction, whose rows other
-    connections cannot see until it commits.
+    the import runs, its progress is in the cache (if the cache is up): the import is one transaction, whose
+    rows other connections cannot see until it commits, and it holds this row's lock until then.
     """
 
     class Status(models.TextChoices):
@@ -299,10 +299,17 @@ class EventImport(models.Model):
     event = models.ForeignKey(Event, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The row is its own outbox (docs/decisions/0009): when to send it to the workers again, how many sends
+    # no worker took, and how many attempts a worker started (the last one's number is its claim).
+    next_dispatch_at = models.DateTimeField(null=True, blank=True)
+    dispatches = models.PositiveSmallIntegerField(default=0)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
+        indexes = [models.Index(fields=["status"], name="event_import_status")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(status__in=["queued", "running", "done", "failed"]),

@@ -1,4 +1,5 @@
-"""Background work of the tournaments app: the round clock.
+"""Background work of the tournaments app: the round clock, and event imports with the sweep that makes sure
+every import ends (docs/decisions/0009-input-limits.md).
 
 ``round_clock_sweep`` runs every few seconds (Celery beat, ``CELERY_BEAT_SCHEDULE``) and calls time for every
 round whose clock has run out, and for matches whose extra time ran out after the round's end. It only calls
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments.services.replay_import import event_import_process
+from tournaments.services.replay_import import event_import_process, event_imports_sweep
 from tournaments.services.rounds import round_time_up, rounds_due
 
 
@@ -30,6 +31,12 @@ def round_clock_sweep() -> int:
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def event_import_task(import_id: int) -> None:
-    """Import the replay of ``EventImport`` ``import_id``. Safe to run twice: ``event_import_process`` holds
-    the job's row lock for the whole import, and leaves a finished or failed job alone."""
+    """Import the replay of ``EventImport`` ``import_id``. Safe to run twice: ``event_import_process`` claims
+    the job first and holds its row lock for the whole import, and leaves a finished or failed job alone."""
     event_import_process(event_import_id=import_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def event_import_sweep() -> int:
+    """Send queued imports to the workers, queue again those whose worker died, fail those that cannot end."""
+    return event_imports_sweep()

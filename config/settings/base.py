@@ -149,6 +149,7 @@ CARD_IMPORT_SWEEP_SECONDS = environment.integer("CARD_IMPORT_SWEEP_SECONDS", def
 # that ran out belonged to a worker that was killed, and the sweep queues the import again.
 CARD_IMPORT_HEARTBEAT_SECONDS = environment.integer("CARD_IMPORT_HEARTBEAT_SECONDS", default=10, minimum=1)
 CARD_IMPORT_LEASE_SECONDS = environment.integer("CARD_IMPORT_LEASE_SECONDS", default=45, minimum=2)
+EVENT_IMPORT_SWEEP_SECONDS = environment.integer("EVENT_IMPORT_SWEEP_SECONDS", default=15, minimum=1)
 CELERY_BEAT_SCHEDULE = {
     "round-clock-sweep": {
         "task": "tournaments.tasks.round_clock_sweep",
@@ -160,6 +161,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "decks.tasks.card_import_sweep",
         "schedule": float(CARD_IMPORT_SWEEP_SECONDS),
         "options": {"expires": CARD_IMPORT_SWEEP_SECONDS},
+    },
+    # The same for event imports: a job no worker holds (killed, or its message lost) is sent again.
+    "event-import-sweep": {
+        "task": "tournaments.tasks.event_import_sweep",
+        "schedule": float(EVENT_IMPORT_SWEEP_SECONDS),
+        "options": {"expires": EVENT_IMPORT_SWEEP_SECONDS},
     },
 }
 # A message a worker took but did not acknowledge (the worker was killed) goes back to the queue after this

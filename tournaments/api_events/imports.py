@@ -153,5 +153,7 @@ class EventImportJobApi(APIView):
 
     @extend_schema(responses=EventImportJobSerializer, operation_id="events_import_job")
     def get(self, request: Request, import_id: int) -> Response:
-        job = get_object_or_404(event_imports_visible_to(request.user), pk=import_id)
-        return Response(job_body(job))
+        visible = event_imports_visible_to(request.user)
+        get_object_or_404(visible, pk=import_id)
+        services.event_import_refresh(event_import_id=import_id)  # the sweep's work for it, if it is stuck
+        return Response(job_body(get_object_or_404(visible, pk=import_id)))

@@ -73,16 +73,24 @@ __all__ = [
 
 from tournaments.services.replay_import import (
     event_import,
+    event_import_check,
+    event_import_dispatch,
     event_import_process,
     event_import_queue,
+    event_import_refresh,
+    event_imports_sweep,
     import_runs_in_background,
     imported_username,
 )
 
 __all__ += [
     "event_import",
+    "event_import_check",
+    "event_import_dispatch",
     "event_import_process",
     "event_import_queue",
+    "event_import_refresh",
+    "event_imports_sweep",
     "import_runs_in_background",
     "imported_username",
 ]

@@ -19,8 +19,9 @@ What the import makes, written down:
 Large replays are imported in the background (:func:`event_import_queue`, ``event_import_task``): one
 transaction either way, with rows written in batches (a few queries per thousand rows, not three per
 match), so 8,192 players x 12 rounds import in seconds. The job row is locked for the whole import, so a
-second delivery of the task waits and then finds it done, and a worker killed halfway leaves nothing but a
-queued job that the redelivered task imports from the start.
+second delivery of the task never imports it again, and a worker killed halfway leaves nothing but a job
+that the redelivered task or the sweep imports from the start; a job that cannot finish fails with the
+reason (see "An import ends, whatever is killed" below).
 
 Each registration keeps the replay's player id (``Registration.replay_id``), and the event's export names
 players by it, so the imported event's standings are exactly the replay's, full-tie coin flips included
@@ -34,16 +35,22 @@ import json
 import logging
 import re
 from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
 
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import transaction
+from django.db import connection, transaction
+from django.db.models import F, QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
+from decks.card_import import MAX_ATTEMPTS, MAX_DISPATCHES, REDISPATCH_AFTER
 from matches.services import FinalMatch, matches_create_final
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
 from tournaments.replay import Replay, ReplayError, read_replay
@@ -287,10 +294,9 @@ def event_import_queue(
             players=len(replay.players),
             matches=sum(len(round_.matches) for round_ in replay.rounds),
         )
-        # Imported here, not at the top: the task module imports this one.
-        from tournaments.tasks import event_import_task
-
-        transaction.on_commit(lambda: event_import_task.delay(job.pk))
+        event_import_id = job.pk
+        # Sent after commit; a broker that is down leaves the job queued for the sweep (never a 500).
+        transaction.on_commit(lambda: event_import_dispatch(event_import_id=event_import_id))
     return job
 
 
@@ -299,10 +305,173 @@ def import_progress_key(event_import_id: int) -> str:
     return f"tournaments:event-import:{event_import_id}:progress"
 
 
-def _failed(event_import_id: int, error: str) -> None:
-    EventImport.objects.filter(pk=event_import_id).exclude(status=EventImport.Status.DONE).update(
-        status=EventImport.Status.FAILED, error=error, data=None, finished_at=timezone.now()
+# --- An import ends, whatever is killed (docs/decisions/0009; card imports do the same, 0008) -------------
+#
+# - The row is the outbox: created queued, sent to the workers after commit, and sent again by the sweep
+#   (Celery beat) and by its progress page and job URL until a worker claims it. A broker that is down
+#   leaves it queued; sends no worker took are counted, and after MAX_DISPATCHES the import fails.
+# - A worker claims the job in a short transaction of its own (running, ``attempts`` + 1: the attempt's
+#   number is its claim), then imports in one transaction that holds the row's lock until it commits. On
+#   PostgreSQL a running job whose row is not locked has lost its worker (killed: its transaction rolled
+#   back); the sweep, which skips locked rows, queues it again, and after MAX_ATTEMPTS fails it. Backends
+#   without row locks (SQLite, where tasks run in-process) only give an attempt up after the task's hard
+#   time limit.
+# - Progress goes to the cache, quietly: a cache that is down never fails an import.
+
+CLAIM_GRACE = timedelta(seconds=10)  # between an attempt's claim and its lock on the row: milliseconds
+
+
+def _broker_retry_after() -> timedelta:
+    """The broker was down: try again at the next sweep (the progress page, polled every second, too)."""
+    return timedelta(seconds=int(getattr(settings, "EVENT_IMPORT_SWEEP_SECONDS", 15)))
+
+
+def event_import_dispatch(*, event_import_id: int) -> bool:
+    """Send a queued import to the workers; False (and the job stays queued) if the broker is unreachable.
+
+    Sending twice is harmless: the second delivery finds the job claimed, running or finished.
+    """
+    # Imported here, not at the top: the task module imports this one.
+    from tournaments.tasks import event_import_task
+
+    try:
+        event_import_task.delay(event_import_id)
+    except Exception as error:  # the broker is down or unreachable: whatever the client library raises
+        logger.warning("event import %s not sent to the workers (%s); retrying later", event_import_id, error)
+        EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.QUEUED).update(
+            next_dispatch_at=timezone.now() + _broker_retry_after()
+        )
+        return False
+    EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.QUEUED).update(
+        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + REDISPATCH_AFTER
     )
+    return True
+
+
+def _interrupted_message(attempts: int) -> str:
+    return gettext(
+        "The import was interrupted %(count)d times (the worker running it stopped); nothing was written. "
+        "Upload the replay again; if it stops again, ask an administrator to check the workers' memory and "
+        "time limits."
+    ) % {"count": attempts}
+
+
+def _not_taken_message() -> str:
+    return gettext(
+        "No worker started the import after %(count)d tries; nothing was written. Check that the Celery "
+        "workers are running, then upload the replay again."
+    ) % {"count": MAX_DISPATCHES}
+
+
+def _attempt_gone(job: EventImport, now: datetime) -> bool:
+    """Has the attempt that claimed this running job stopped? Asked only with the job's row locked by the
+    caller, so on PostgreSQL no import holds it: the attempt is gone once it is past the moment between its
+    claim and its lock. Without row locks, only once it is past the task's hard time limit."""
+    if job.started_at is None:
+        return True
+    if connection.features.has_select_for_update_skip_locked:
+        return job.started_at + CLAIM_GRACE < now
+    limit = timedelta(seconds=int(getattr(settings, "CELERY_TASK_TIME_LIMIT", 300)) + 60)
+    return job.started_at + limit < now
+
+
+def _fail(job: EventImport, error: str, now: datetime) -> None:
+    job.status, job.error, job.finished_at, job.data = EventImport.Status.FAILED, error, now, None
+    job.save(update_fields=["status", "error", "finished_at", "data"])
+
+
+def _unfinished() -> QuerySet[EventImport]:
+    return EventImport.objects.filter(status__in=[EventImport.Status.QUEUED, EventImport.Status.RUNNING])
+
+
+def event_import_check(*, event_import_id: int, now: datetime | None = None) -> bool:
+    """Move one import on if it is stuck: send it again, queue it again, or fail it with a reason.
+
+    Run by the sweep for every unfinished import and by the import's progress page and job URL. Returns
+    True if the job should be sent to the workers now (the caller does, after this transaction). A job
+    whose row an import holds locked is running and left alone.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        unfinished = _unfinished().defer("data").filter(pk=event_import_id)
+        job = unfinished.select_for_update(skip_locked=True).first()
+        if job is None:
+            return False
+        if job.status == EventImport.Status.RUNNING:
+            if not _attempt_gone(job, now):
+                return False
+            if job.attempts >= MAX_ATTEMPTS:
+                _fail(job, _interrupted_message(job.attempts), now)
+                return False
+            # Its worker was killed and the import rolled back: queue it again.
+            job.status, job.next_dispatch_at = EventImport.Status.QUEUED, None
+            job.save(update_fields=["status", "next_dispatch_at"])
+            return True
+        if job.next_dispatch_at is not None and job.next_dispatch_at > now:
+            return False
+        if job.dispatches >= MAX_DISPATCHES:
+            _fail(job, _not_taken_message(), now)
+            return False
+        return True
+
+
+def event_imports_sweep(*, now: datetime | None = None) -> int:
+    """Check every unfinished import (see :func:`event_import_check`); returns how many were sent."""
+    sent = 0
+    for event_import_id in list(_unfinished().values_list("pk", flat=True)):
+        if event_import_check(event_import_id=event_import_id, now=now):
+            sent += event_import_dispatch(event_import_id=event_import_id)
+    return sent
+
+
+def _may_be_stuck(job: EventImport, now: datetime) -> bool:
+    """What :func:`event_import_check` acts on, read without a lock or a transaction: a page polled every
+    second must not wait for a write lock (SQLite's transactions take it at once) while an import runs."""
+    if job.status == EventImport.Status.RUNNING:
+        return _attempt_gone(job, now)
+    if job.status == EventImport.Status.QUEUED:
+        return job.next_dispatch_at is None or job.next_dispatch_at <= now
+    return False
+
+
+def event_import_refresh(*, event_import_id: int) -> None:
+    """The progress page's share of the sweep: move this import on if it is stuck (cheap when it is not)."""
+    job = EventImport.objects.defer("data").filter(pk=event_import_id).first()
+    if job is None or not _may_be_stuck(job, timezone.now()):
+        return
+    if event_import_check(event_import_id=event_import_id):
+        event_import_dispatch(event_import_id=event_import_id)
+
+
+def _cache_quietly(action: Callable[[], object]) -> None:
+    """Progress in the cache is a nicety: an import never fails because the cache is down."""
+    try:
+        action()
+    except Exception:  # whatever the cache backend raises when its server is unreachable
+        logger.warning("event import progress could not be written to the cache", exc_info=True)
+
+
+def _claim(event_import_id: int) -> int:
+    """Claim the job for this attempt in a transaction of its own; the attempt's number, or 0 if there is
+    nothing to do (finished, running elsewhere, or failed now for being interrupted too often)."""
+    now = timezone.now()
+    with transaction.atomic():
+        unfinished = _unfinished().defer("data").filter(pk=event_import_id)
+        job = unfinished.select_for_update(skip_locked=True).first()
+        if job is None and unfinished.filter(status=EventImport.Status.QUEUED).exists():
+            # Locked for a moment by the sweep or a progress page (an import locks only a running job).
+            job = unfinished.select_for_update().first()
+        if job is None:
+            return 0  # finished, or an attempt is importing it
+        if job.status == EventImport.Status.RUNNING and not _attempt_gone(job, now):
+            return 0  # another delivery just claimed it; if its worker dies, the sweep sends it again
+        if job.attempts >= MAX_ATTEMPTS:
+            _fail(job, _interrupted_message(job.attempts), now)
+            return 0
+        job.status, job.attempts, job.started_at = EventImport.Status.RUNNING, job.attempts + 1, now
+        job.dispatches, job.next_dispatch_at = 0, None  # a worker took it: sends count again from here
+        job.save(update_fields=["status", "attempts", "started_at", "dispatches", "next_dispatch_at"])
+        return job.attempts
 
 
 def _messages(error: ReplayError | ValidationError) -> str:
@@ -314,21 +483,33 @@ def _messages(error: ReplayError | ValidationError) -> str:
 def event_import_process(*, event_import_id: int) -> EventImport | None:
     """Run a queued import; safe to run twice, and at once.
 
-    The job row stays locked for the whole import (one transaction with the event it makes), so a second
-    delivery of the task waits for the first and then finds the job done. A worker killed halfway rolls the
-    transaction back: the job is queued again and the redelivered task imports it from the start. A refused
-    replay or slug, or any error, marks the job failed with the reason; nothing else is written then.
+    The job is claimed first (running, its attempt counted) in a transaction of its own; then the import
+    and the job's "done" are one transaction that holds the job's row lock until it commits, and only
+    while the job is still this attempt's. A worker killed halfway rolls the import back and leaves a
+    running job whose row no one locks: the redelivered task or the sweep takes it over (see above). A
+    refused replay or slug, or any error, marks the job failed with the reason; nothing else is written.
     """
+    attempt = _claim(event_import_id)
+    if attempt:
+        _import(event_import_id, attempt)
+    return EventImport.objects.filter(pk=event_import_id).first()
+
+
+def _import(event_import_id: int, attempt: int) -> None:
     key = import_progress_key(event_import_id)
+    mine = EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.RUNNING, attempts=attempt)
 
     def progress(done: int, total: int) -> None:
-        cache.set(key, (done, total), timeout=3600)
+        _cache_quietly(lambda: cache.set(key, (done, total), timeout=3600))
+
+    def failed(error: str) -> None:
+        mine.update(status=EventImport.Status.FAILED, error=error, data=None, finished_at=timezone.now())
 
     try:
         with transaction.atomic():
-            job = EventImport.objects.select_for_update().filter(pk=event_import_id).first()
-            if job is None or job.status in (EventImport.Status.DONE, EventImport.Status.FAILED):
-                return job
+            job = mine.select_for_update().first()
+            if job is None:
+                return  # given up as stopped while this attempt was slow to start: another one runs it
             requested_by = job.requested_by
             if requested_by is None:
                 raise ValidationError({"requested_by": ["The account that asked for the import is gone."]})
@@ -340,10 +521,17 @@ def event_import_process(*, event_import_id: int) -> EventImport | None:
             job.finished_at = timezone.now()
             job.save(update_fields=["status", "event", "data", "finished_at"])
     except (ReplayError, ValidationError) as error:
-        _failed(event_import_id, _messages(error))
+        failed(_messages(error))
+    except SoftTimeLimitExceeded:
+        failed(
+            gettext(
+                "The import took longer than %(seconds)d seconds and was stopped; nothing was written. Ask "
+                "an administrator to raise CELERY_TASK_SOFT_TIME_LIMIT, then upload the replay again."
+            )
+            % {"seconds": int(getattr(settings, "CELERY_TASK_SOFT_TIME_LIMIT", 240))}
+        )
     except Exception:
         logger.exception("event import %s failed", event_import_id)
-        _failed(event_import_id, "the import stopped on an unexpected error; nothing was written")
+        failed(gettext("The import stopped on an unexpected error; nothing was written."))
     finally:
-        cache.delete(key)
-    return EventImport.objects.filter(pk=event_import_id).first()
+        _cache_quietly(lambda: cache.delete(key))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import timedelta
 from typing import Any, cast
 
 import pytest
@@ -16,6 +17,7 @@ from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from matches.models import Match
 from tests.api_clients import client_for
@@ -218,6 +220,8 @@ def test_the_import_page_lists_each_problem_of_a_bad_replay_and_queues_nothing()
 def test_the_progress_page_shows_a_queued_import_polling():
     organizer = staff()
     job = event_import_queue(document=swiss_event(4, 1), name="Later", requested_by=organizer)
+    # sent a moment ago, no worker has taken it yet
+    EventImport.objects.filter(pk=job.pk).update(dispatches=1, next_dispatch_at=timezone.now() + timedelta(1))
 
     page = logged_in(organizer).get(reverse("event-import-detail", args=[job.pk])).content.decode()
 

@@ -78,14 +78,22 @@ def _context(job: EventImport) -> dict[str, object]:
     return {"job": job, "progress": event_import_progress(job)}
 
 
+def _followed(request: HtmxHttpRequest, import_id: int) -> EventImport:
+    """The job, after the sweep's work for it if it is stuck (sent again, or failed with the reason)."""
+    visible = event_imports_visible_to(request.user)
+    get_object_or_404(visible, pk=import_id)
+    services.event_import_refresh(event_import_id=import_id)
+    return get_object_or_404(visible, pk=import_id)
+
+
 @login_required
 def event_import_detail(request: HtmxHttpRequest, import_id: int) -> HttpResponse:
-    job = get_object_or_404(event_imports_visible_to(request.user), pk=import_id)
+    job = _followed(request, import_id)
     return render(request, "tournaments/event_import_detail.html", _context(job))
 
 
 @login_required
 def event_import_status(request: HtmxHttpRequest, import_id: int) -> HttpResponse:
     """The progress fragment htmx polls."""
-    job = get_object_or_404(event_imports_visible_to(request.user), pk=import_id)
+    job = _followed(request, import_id)
     return render(request, "tournaments/_event_import_progress.html", _context(job))
