@@ -444,7 +444,7 @@ MAX_ATTEMPTS = 3
 MAX_DISPATCHES = 5
 
 
-def _redispatch_after() -> timedelta:
+def redispatch_after() -> timedelta:
     """Sent, but no worker claimed it yet: send again after this long.
 
     At least a whole task's hard time limit and a minute: an import may be waiting behind others that run
@@ -494,7 +494,7 @@ def card_import_dispatch(*, card_import_id: int) -> bool:
         )
         return False
     CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED).update(
-        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + _redispatch_after()
+        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + redispatch_after()
     )
     return True
 
@@ -507,7 +507,7 @@ def _interrupted_message(attempts: int) -> str:
 
 
 def _not_taken_message() -> str:
-    minutes = int(MAX_DISPATCHES * _redispatch_after().total_seconds() // 60)
+    minutes = int(MAX_DISPATCHES * redispatch_after().total_seconds() // 60)
     return gettext(
         "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs the "
         "server to check that its background workers are running, then upload the file again."

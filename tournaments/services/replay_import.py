@@ -50,7 +50,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from decks.card_import import MAX_ATTEMPTS, MAX_DISPATCHES, REDISPATCH_AFTER
+from decks.card_import import MAX_ATTEMPTS, MAX_DISPATCHES, redispatch_after
 from matches.services import FinalMatch, matches_create_final
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
 from tournaments.replay import Replay, ReplayError, read_replay
@@ -343,7 +343,7 @@ def event_import_dispatch(*, event_import_id: int) -> bool:
         )
         return False
     EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.QUEUED).update(
-        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + REDISPATCH_AFTER
+        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + redispatch_after()
     )
     return True
 
@@ -357,10 +357,11 @@ def _interrupted_message(attempts: int) -> str:
 
 
 def _not_taken_message() -> str:
+    minutes = int(MAX_DISPATCHES * redispatch_after().total_seconds() // 60)
     return gettext(
-        "No worker started the import after %(count)d tries; nothing was written. Check that the Celery "
-        "workers are running, then upload the replay again."
-    ) % {"count": MAX_DISPATCHES}
+        "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs the "
+        "server to check that its background workers are running, then upload the replay again."
+    ) % {"minutes": minutes}
 
 
 def _attempt_gone(job: EventImport, now: datetime) -> bool:
@@ -476,8 +477,12 @@ def _claim(event_import_id: int) -> int:
 
 def _messages(error: ReplayError | ValidationError) -> str:
     if isinstance(error, ReplayError):
-        return "; ".join(f"{p['path'] or 'the replay'}: {p['message']}" for p in error.problems)
-    return "; ".join(message for messages in error.message_dict.values() for message in messages)
+        found = "; ".join(f"{p['path'] or 'the replay'}: {p['message']}" for p in error.problems)
+    else:
+        found = "; ".join(message for messages in error.message_dict.values() for message in messages)
+    return gettext("%(problems)s. Nothing was written; fix the replay and upload it again.") % {
+        "problems": found.rstrip(".")
+    }
 
 
 def event_import_process(*, event_import_id: int) -> EventImport | None:
