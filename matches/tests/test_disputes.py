@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from matches.models import Dispute, Duel, Match
+from matches.models import Dispute, Duel, Match, ResultChange
 from matches.services.disputes import (
     dispute_open,
     dispute_open_with_ruling,
@@ -86,10 +86,15 @@ def test_a_stranger_cannot_open_or_resolve(match: Match):
 def test_a_judge_can_confirm_a_dispute_without_a_ruling(match: Match, judge):
     """The demo's hand-written dispute (``dispute_open``) has no ruling: confirming records nothing."""
     dispute = dispute_open(match_id=match.pk, opened_by=match.player_a, summary="Hand-written.")
+    duels_before = list(Duel.objects.filter(match=match).values())
+    match_before = Match.objects.filter(pk=match.pk).values().get()
 
     resolved = dispute_resolve(dispute_id=dispute.pk, judge=judge, decision="confirmed", note="")
 
     assert (resolved.status, resolved.decision) == ("resolved", "confirmed")
+    assert list(Duel.objects.filter(match=match).values()) == duels_before
+    assert Match.objects.filter(pk=match.pk).values().get() == match_before
+    assert not ResultChange.objects.filter(match=match).exists()  # nothing in the audit log
 
 
 def test_an_unknown_decision_is_refused(match: Match, judge):

@@ -63,8 +63,10 @@ def test_creating_a_list_and_reading_its_legality_for_an_event():
 
     assert created.status_code == 201
     assert created.json()["sections"]["main"] == [{"name": "Kuriboh", "count": 3}]
-    assert detail.json()["legality"]["legal"] in (False, None)  # 3 cards: the engine says why
-    assert detail.json()["legality"]["violations"]
+    legality = detail.json()["legality"]
+    assert legality["legal"] is False  # 3 cards: the engine says why
+    assert [violation["code"] for violation in legality["violations"]] == ["deck.main_size"]
+    assert legality["explanation"] == "The Main Deck has 3 cards; it must have 40 to 60."
 
 
 def test_a_player_submits_their_list_and_gets_409_after_the_deadline():
