@@ -86,6 +86,22 @@ def _celery_forget_connections(app: Any) -> None:
 
 
 @pytest.fixture
+def cache_down(settings: Any) -> None:
+    """The cache is a Redis nothing listens on, as when Redis stopped."""
+    import socket
+
+    with socket.socket() as probe:  # a port that was free a moment ago: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+        }
+    }
+
+
+@pytest.fixture
 def broker_down() -> Iterator[None]:
     """Tasks go to a broker that is down (nothing listens on its port), as when Redis stopped.
 

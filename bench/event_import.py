@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import sys
 import time
 from pathlib import Path
@@ -31,31 +30,7 @@ from django.db import connection, transaction  # noqa: E402
 from config.json_input import loads_checked  # noqa: E402
 from tournaments.replay import read_replay  # noqa: E402
 from tournaments.services import event_import  # noqa: E402
-
-
-def event(players: int, rounds: int, seed: int = 1) -> dict[str, Any]:
-    rng = random.Random(seed)
-    ids = [f"p{i}" for i in range(players)]
-    played = []
-    for number in range(1, rounds + 1):
-        rng.shuffle(ids)
-        matches = [
-            {
-                "table": table,
-                "a": ids[index],
-                "b": ids[index + 1],
-                "result": rng.choice(["a", "b", "draw"]),
-                "games": {"a": 2, "b": 1, "draws": 0},
-            }
-            for table, index in enumerate(range(0, players - 1, 2), start=1)
-        ]
-        played.append({"number": number, "stage": "swiss", "matches": matches})
-    return {
-        "format": "event-replay/1",
-        "game": "mtg",
-        "players": [{"id": p, "name": f"Player {p}"} for p in sorted(ids)],
-        "rounds": played,
-    }
+from tournaments.tests.replays import swiss_event  # noqa: E402
 
 
 class Rollback(Exception):
@@ -78,7 +53,7 @@ def main(sizes: list[tuple[int, int]]) -> None:
     organizer, _ = User.objects.get_or_create(username="bench-organizer")
     baseline: float | None = None
     for players, rounds in sizes:
-        document = event(players, rounds)
+        document = swiss_event(players, rounds)
         text = json.dumps(document)
         matches = sum(len(r["matches"]) for r in document["rounds"])
         started = time.perf_counter()

@@ -24,10 +24,10 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import DatabaseError, connection, transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from decks.importers import MAX_IMPORT_BYTES, MalformedFileError, check_size, parse_file
 from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Skip
 from decks.models import Banlist, BanlistEntry, Card, CardImport, CardPrinting
@@ -440,19 +440,6 @@ def _import_banlists(parsed: ParsedBanlists, progress_callback: ProgressCallback
 # - the import and the row's "done" commit together, and only while the attempt still holds the claim, so an
 #   attempt that lost its lease writes nothing and a second attempt never reports over the first.
 
-MAX_ATTEMPTS = 3
-MAX_DISPATCHES = 5
-
-
-def redispatch_after() -> timedelta:
-    """Sent, but no worker claimed it yet: send again after this long.
-
-    At least a whole task's hard time limit and a minute: an import may be waiting behind others that run
-    up to that long on every worker, and MAX_DISPATCHES sends must outlast such a queue before the import is
-    failed as "no worker started it" (with the default limit: 6 minutes apart, 30 minutes in all).
-    """
-    return max(timedelta(minutes=2), timedelta(seconds=int(settings.CELERY_TASK_TIME_LIMIT) + 60))
-
 
 def _broker_retry_after() -> timedelta:
     """The broker was down: try again at the next sweep (the progress page, polled every second, too)."""
@@ -485,18 +472,12 @@ def card_import_dispatch(*, card_import_id: int) -> bool:
     # Imported here, not at the top: the task module imports this one.
     from decks.tasks import card_import_task
 
-    try:
-        card_import_task.delay(card_import_id)
-    except Exception:  # the broker is down or unreachable: whatever the client library raises
-        logger.warning("card import %s could not be sent to the workers; retrying later", card_import_id)
-        CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED).update(
-            next_dispatch_at=timezone.now() + _broker_retry_after()
-        )
-        return False
-    CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED).update(
-        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + redispatch_after()
+    return outbox_send(
+        task=card_import_task,
+        pk=card_import_id,
+        queued=CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED),
+        retry_after=_broker_retry_after(),
     )
-    return True
 
 
 def _interrupted_message(attempts: int) -> str:
@@ -507,7 +488,7 @@ def _interrupted_message(attempts: int) -> str:
 
 
 def _not_taken_message() -> str:
-    minutes = int(MAX_DISPATCHES * redispatch_after().total_seconds() // 60)
+    minutes = minutes_before_given_up()
     return gettext(
         "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs the "
         "server to check that its background workers are running, then upload the file again."

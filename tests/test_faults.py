@@ -46,7 +46,7 @@ from tournaments.models import Event, EventImport, Registration, Round
 from tournaments.services import event_create, registration_create, round_pair, round_start
 from tournaments.services.replay_import import import_progress_key
 from tournaments.tests.factories import UserFactory
-from tournaments.tests.test_event_import_jobs import swiss_event
+from tournaments.tests.replays import swiss_event
 
 pytestmark = [pytest.mark.faults, pytest.mark.django_db(transaction=True)]
 

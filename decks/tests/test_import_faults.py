@@ -14,8 +14,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
 from config.celery_app import app as celery_app
+from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES
 from decks import card_import as card_import_module
-from decks.card_import import MAX_ATTEMPTS, MAX_DISPATCHES
 from decks.models import Card, CardImport
 from decks.services import card_imports_sweep
 from decks.tasks import card_import_task
@@ -33,22 +33,6 @@ def organizer(client):
     user = EventRoleFactory(role=EventRole.Role.ORGANIZER).user
     client.force_login(user)
     return user
-
-
-@pytest.fixture
-def cache_down(settings):
-    """The cache is a Redis nothing listens on, as when Redis stopped."""
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": f"redis://127.0.0.1:{port}/0",
-        }
-    }
 
 
 def _killed_mid_import(**fields):

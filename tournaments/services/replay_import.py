@@ -45,12 +45,12 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import connection, transaction
-from django.db.models import F, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
-from decks.card_import import MAX_ATTEMPTS, MAX_DISPATCHES, redispatch_after
+from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from matches.services import FinalMatch, matches_create_final
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
 from tournaments.replay import Replay, ReplayError, read_replay
@@ -334,18 +334,12 @@ def event_import_dispatch(*, event_import_id: int) -> bool:
     # Imported here, not at the top: the task module imports this one.
     from tournaments.tasks import event_import_task
 
-    try:
-        event_import_task.delay(event_import_id)
-    except Exception as error:  # the broker is down or unreachable: whatever the client library raises
-        logger.warning("event import %s not sent to the workers (%s); retrying later", event_import_id, error)
-        EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.QUEUED).update(
-            next_dispatch_at=timezone.now() + _broker_retry_after()
-        )
-        return False
-    EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.QUEUED).update(
-        dispatches=F("dispatches") + 1, next_dispatch_at=timezone.now() + redispatch_after()
+    return outbox_send(
+        task=event_import_task,
+        pk=event_import_id,
+        queued=EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.QUEUED),
+        retry_after=_broker_retry_after(),
     )
-    return True
 
 
 def _interrupted_message(attempts: int) -> str:
@@ -357,7 +351,7 @@ def _interrupted_message(attempts: int) -> str:
 
 
 def _not_taken_message() -> str:
-    minutes = int(MAX_DISPATCHES * redispatch_after().total_seconds() // 60)
+    minutes = minutes_before_given_up()
     return gettext(
         "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs the "
         "server to check that its background workers are running, then upload the replay again."

@@ -10,7 +10,6 @@ row it leaves behind (claimed, its import rolled back); tests/test_faults.py kil
 from __future__ import annotations
 
 import json
-import socket
 import threading
 from datetime import timedelta
 
@@ -22,28 +21,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.celery_app import app as celery_app
-from decks.card_import import MAX_ATTEMPTS, MAX_DISPATCHES
+from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES
 from tests.api_clients import client_for
 from tournaments.models import Event, EventImport, Registration
 from tournaments.services import event_import_process, event_import_queue, event_imports_sweep, replay_import
 from tournaments.tasks import event_import_task
-from tournaments.tests.test_event_import_jobs import logged_in, staff, swiss_event
+from tournaments.tests.replays import swiss_event
+from tournaments.tests.test_event_import_jobs import logged_in, staff
 
 IMPORT_URL = "/api/v1/events/import/"
-
-
-@pytest.fixture
-def cache_down(settings):
-    """The cache is a Redis nothing listens on, as when Redis stopped."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": f"redis://127.0.0.1:{port}/0",
-        }
-    }
 
 
 @pytest.fixture

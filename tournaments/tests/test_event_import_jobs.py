@@ -8,7 +8,6 @@ and ran past the web worker's timeout.
 from __future__ import annotations
 
 import json
-import random
 from datetime import timedelta
 from typing import Any, cast
 
@@ -26,38 +25,11 @@ from tournaments.replay import MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE
 from tournaments.services import event_create, event_import_process, event_import_queue
 from tournaments.standings import compute
 from tournaments.tests.factories import UserFactory
+from tournaments.tests.replays import swiss_event
 
 pytestmark = pytest.mark.django_db
 
 IMPORT_URL = "/api/v1/events/import/"
-
-
-def swiss_event(players: int, rounds: int, seed: int = 1) -> dict[str, Any]:
-    """A reproducible Magic event: random pairings and results (not the code under test)."""
-    rng = random.Random(seed)  # noqa: S311 - a reproducible event, not a secret
-    ids = [f"p{i}" for i in range(players)]
-    played = []
-    for number in range(1, rounds + 1):
-        rng.shuffle(ids)
-        matches = [
-            {
-                "table": table,
-                "a": ids[index],
-                "b": ids[index + 1],
-                "result": rng.choice(["a", "b", "draw"]),
-                "games": {"a": 2, "b": 1, "draws": 0},
-            }
-            for table, index in enumerate(range(0, players - 1, 2), start=1)
-        ]
-        if players % 2:
-            matches.append({"table": players // 2 + 1, "a": ids[-1], "b": None, "result": "bye"})
-        played.append({"number": number, "stage": "swiss", "matches": matches})
-    return {
-        "format": "event-replay/1",
-        "game": "mtg",
-        "players": [{"id": p, "name": f"Player {p}"} for p in sorted(ids)],
-        "rounds": played,
-    }
 
 
 def staff() -> User:
