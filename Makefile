@@ -38,7 +38,7 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
-	$(BIN)/mypy --strict rules/engine
+	$(BIN)/mypy --strict rules/engine tournaments/engine
 
 format: $(VENV)/.dev
 	$(BIN)/ruff format .

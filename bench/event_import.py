@@ -28,7 +28,7 @@ from django.contrib.auth.models import User  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 
 from config.json_input import loads_checked  # noqa: E402
-from tournaments.replay import read_replay  # noqa: E402
+from tournaments.engine.replay import read_replay  # noqa: E402
 from tournaments.services import event_import  # noqa: E402
 from tournaments.tests.replays import swiss_event  # noqa: E402
 

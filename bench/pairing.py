@@ -25,9 +25,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing import next_round  # noqa: E402
-from tournaments.replay import read_replay  # noqa: E402
-from tournaments.standings import compute, standings_rows  # noqa: E402
+from tournaments.engine.pairing import next_round  # noqa: E402
+from tournaments.engine.replay import read_replay  # noqa: E402
+from tournaments.engine.standings import compute, standings_rows  # noqa: E402
 
 SIZES = (16, 64, 256, 1024, 4096, 8192)
 REPEATS = 3  # ours and swisspair: best of 3 (cardarena's pair() changes its state, so it runs once)

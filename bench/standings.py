@@ -1,7 +1,7 @@
 """Benchmark: standings for large Swiss events (run by hand, not a test: it prints figures).
 
 ``.venv/bin/python bench/standings.py`` builds reproducible Magic events (random results, 2-1 tallies) from
-16 to 8,192 players over 12 rounds and times ``tournaments.standings.compute`` (which also parses and
+16 to 8,192 players over 12 rounds and times ``tournaments.engine.standings.compute`` (which also parses and
 validates the replay). The issue's goal: 4,096 players x 12 rounds in well under a second. The peers'
 standings are measured beside ours by ``bench/pairing.py`` (cardarena-tournament-core; swisspair has no
 standings); see bench/README.md.
@@ -17,7 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournaments.standings import compute
+from tournaments.engine.standings import compute
 
 PEERS = "cardarena-tournament-core: 58-66 s for 1,024 players x 11 rounds (bench/pairing.py, bench/README.md)"
 

@@ -63,7 +63,9 @@ class Event(models.Model):
     )
     structure_table = models.CharField(
         max_length=40,
-        help_text="The version of the rounds-by-attendance table (tournaments/data/event_structures.json).",
+        help_text=(
+            "The version of the rounds-by-attendance table (tournaments/engine/data/event_structures.json)."
+        ),
     )
     event_code = models.CharField(
         max_length=12, help_text="Players check themselves in with this code, shown at the venue."

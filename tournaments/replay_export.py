@@ -1,7 +1,7 @@
 """An event as an event replay (``shared/spec/event-replay-format.md``), and its standings and matches as CSV.
 
-Standings and pairings are computed from this same document (``tournaments.standings``/``pairing``), so an
-export read back by ``manage.py standings`` gives exactly the standings the pages show.
+Standings and pairings are computed from this same document (``tournaments.engine.standings``/``pairing``), so
+an export read back by ``manage.py standings`` gives exactly the standings the pages show.
 
 What goes in, written down:
 - ``players``: every checked-in registration (a player who never checked in never played). The id is the
@@ -28,8 +28,8 @@ from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
 from matches.models import Match
+from tournaments.engine.replay import FORMAT
 from tournaments.models import Event, Registration, Round
-from tournaments.replay import FORMAT
 from tournaments.selectors import display_name
 
 

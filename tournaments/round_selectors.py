@@ -2,8 +2,8 @@
 clock, a player's history across events.
 
 Standings are computed from the event's own export (``replay_export.event_replay``) by the pure
-``tournaments.standings`` module on every read, so a judge's correction of a past result shows at once, and
-the pages, the API, the CSV and ``manage.py standings`` on the export can never disagree.
+``tournaments.engine.standings`` module on every read, so a judge's correction of a past result shows at once,
+and the pages, the API, the CSV and ``manage.py standings`` on the export can never disagree.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
 from matches.models import Match, MatchResult
+from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay, player_id, player_name, players_by_id
-from tournaments.standings import compute as standings_compute
 
 
 @dataclass(frozen=True)

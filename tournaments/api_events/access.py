@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404
 from rest_framework import status
 from rest_framework.request import Request
 
+from tournaments.engine.replay import ReplayError
 from tournaments.models import Event, Registration, Round
-from tournaments.replay import ReplayError
 from tournaments.selectors import DECK_STAFF, events_visible_to, is_event_staff
 from tournaments.services import DropNotUndoable, RegistrationClosed, RoundConflict
 

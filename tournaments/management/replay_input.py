@@ -10,7 +10,7 @@ from pathlib import Path
 from django.core.management.base import CommandError, OutputWrapper
 
 from config.json_input import JsonInputError, loads_checked
-from tournaments.replay import ReplayError
+from tournaments.engine.replay import ReplayError
 
 
 def read_json_argument(name: str) -> object:

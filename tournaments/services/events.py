@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from rules.engine.end_of_round import procedure_fits_game
-from tournaments.event_structure import UnknownStructureTable, current_table, structure_for
+from tournaments.engine.event_structure import UnknownStructureTable, current_table, structure_for
 from tournaments.models import TOP_CUT_SIZES, Event, EventRole, Round, end_of_round_for_game
 
 # No 0/O or 1/I: the code is read off a screen at the venue and typed on a phone.

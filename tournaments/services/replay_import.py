@@ -1,8 +1,8 @@
 """Importing an event run elsewhere from its event replay (``shared/spec/event-replay-format.md``).
 
-The whole replay is checked first (:func:`tournaments.replay.read_replay`) and every problem is reported at
-once, located by its path; only then is anything written, in one transaction, so a refused file leaves
-nothing behind.
+The whole replay is checked first (:func:`tournaments.engine.replay.read_replay`) and every problem is
+reported at once, located by its path; only then is anything written, in one transaction, so a refused file
+leaves nothing behind.
 
 What the import makes, written down:
 - one new account per replay player, never a real one: the username is ``<event slug>.<player id>``, or,
@@ -52,8 +52,8 @@ from django.utils.translation import gettext
 
 from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from matches.services import FinalMatch, matches_create_final
+from tournaments.engine.replay import Replay, ReplayError, read_replay
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
-from tournaments.replay import Replay, ReplayError, read_replay
 from tournaments.services.events import RESERVED_SLUGS, event_create
 
 logger = logging.getLogger(__name__)

@@ -2,9 +2,9 @@
 
 The organizer presses one button, "Pair the next round", and this module decides what it is: the next Swiss
 round while Swiss rounds remain, then the top cut's first round seeded by the standings, then each next top
-cut round from the winners, until the final. Pairings come from the pure modules (``tournaments.pairing``,
-``tournaments.top_cut``) reading the event as an event replay (``tournaments.replay_export``), so the event
-is paired exactly as ``manage.py pair`` would pair its export.
+cut round from the winners, until the final. Pairings come from the pure modules
+(``tournaments.engine.pairing``, ``tournaments.engine.top_cut``) reading the event as an event replay
+(``tournaments.replay_export``), so the event is paired exactly as ``manage.py pair`` would pair its export.
 
 Everything that changes the shape of an event (pairing, re-pairing, starting, closing) first locks the
 event's row, so two clicks, or two organizers, are applied one after the other and never pair a round twice.
@@ -28,16 +28,16 @@ from django.utils import timezone
 from matches.models import Match, MatchResult
 from matches.services.reports import match_create, round_matches_clear
 from matches.services.timing import RoundTimeCall, round_call_time
-from tournaments.event_structure import fitting_top_cut, structure_for
+from tournaments.engine.event_structure import fitting_top_cut, structure_for
+from tournaments.engine.pairing import next_round as swiss_next_round
+from tournaments.engine.replay import ReplayError
+from tournaments.engine.standings import compute as standings_compute
+from tournaments.engine.top_cut import first_round as top_cut_first_round
+from tournaments.engine.top_cut import next_round as top_cut_next_round
 from tournaments.models import Event, Registration, Round
-from tournaments.pairing import next_round as swiss_next_round
-from tournaments.replay import ReplayError
 from tournaments.replay_export import event_replay, players_by_id
 from tournaments.selectors import display_name
 from tournaments.services.registrations import lock_event, require_organizer
-from tournaments.standings import compute as standings_compute
-from tournaments.top_cut import first_round as top_cut_first_round
-from tournaments.top_cut import next_round as top_cut_next_round
 
 
 class RoundConflict(Exception):

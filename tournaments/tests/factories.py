@@ -8,7 +8,7 @@ import factory
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from tournaments.event_structure import current_table
+from tournaments.engine.event_structure import current_table
 from tournaments.models import Event, EventRole, Registration, Round, end_of_round_for_game
 from tournaments.services.events import event_code_new
 

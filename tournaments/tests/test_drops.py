@@ -17,8 +17,9 @@ from matches.models import Penalty
 from matches.services.access import MatchConflict
 from matches.services.judging import penalty_issue
 from tests.api_clients import client_for
+from tournaments.engine.replay import read_replay
+from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Registration, Round
-from tournaments.replay import read_replay
 from tournaments.replay_export import event_replay
 from tournaments.services import (
     DropNotUndoable,
@@ -31,7 +32,6 @@ from tournaments.services import (
     round_start,
 )
 from tournaments.services.rounds import RoundConflict
-from tournaments.standings import compute as standings_compute
 from tournaments.tests.event_steps import event_with_players, finish_all, play_round
 from tournaments.tests.factories import UserFactory
 

@@ -13,8 +13,8 @@ from django.contrib.auth.models import Permission, User
 from rest_framework.test import APIClient
 
 from tests.api_clients import client_for
+from tournaments.engine.standings import compute
 from tournaments.models import Event
-from tournaments.standings import compute
 from tournaments.tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

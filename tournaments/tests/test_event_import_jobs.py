@@ -20,10 +20,10 @@ from django.utils import timezone
 
 from matches.models import Match
 from tests.api_clients import client_for
+from tournaments.engine.replay import MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE
+from tournaments.engine.standings import compute
 from tournaments.models import Event, EventImport, EventRole, Registration
-from tournaments.replay import MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE
 from tournaments.services import event_create, event_import_process, event_import_queue
-from tournaments.standings import compute
 from tournaments.tests.factories import UserFactory
 from tournaments.tests.replays import swiss_event
 

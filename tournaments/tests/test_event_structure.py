@@ -1,10 +1,10 @@
-"""Swiss rounds and top cut from attendance, by the versioned tables in tournaments/data/."""
+"""Swiss rounds and top cut from attendance, by the versioned tables in tournaments/engine/data/."""
 
 from __future__ import annotations
 
 import pytest
 
-from tournaments.event_structure import (
+from tournaments.engine.event_structure import (
     UnknownStructureTable,
     current_table,
     fitting_top_cut,

@@ -1,4 +1,4 @@
-"""Next-round Swiss pairings (``tournaments.pairing``): pure Python, no database."""
+"""Next-round Swiss pairings (``tournaments.engine.pairing``): pure Python, no database."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import next_round
-from tournaments.replay import ReplayError, read_replay
-from tournaments.standings import standings_rows
+from tournaments.engine.pairing import next_round
+from tournaments.engine.replay import ReplayError, read_replay
+from tournaments.engine.standings import standings_rows
 
 
 def points_of(replay: dict[str, Any]) -> dict[str, int]:

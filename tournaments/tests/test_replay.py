@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from tournaments.replay import (
+from tournaments.engine.replay import (
     Drop,
     Games,
     Match,

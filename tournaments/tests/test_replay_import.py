@@ -15,8 +15,9 @@ from django.utils import timezone
 
 from matches.models import Match
 from matches.services.judging import match_result_set
+from tournaments.engine.replay import ReplayError
+from tournaments.engine.standings import compute
 from tournaments.models import Event, Registration, Round
-from tournaments.replay import ReplayError
 from tournaments.replay_export import event_replay
 from tournaments.round_selectors import event_standings_document, final_standings
 from tournaments.services import (
@@ -29,7 +30,6 @@ from tournaments.services import (
     round_pair,
     round_start,
 )
-from tournaments.standings import compute
 from tournaments.tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 
 from matches.services.judging import match_result_set
+from tournaments.engine.replay import read_replay
 from tournaments.models import EventRole, Registration, Round
-from tournaments.replay import read_replay
 from tournaments.services import round_pair, round_start
 from tournaments.tests.event_steps import event_with_players, play_round
 from tournaments.tests.factories import EventRoleFactory, UserFactory

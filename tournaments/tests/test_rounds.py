@@ -13,8 +13,8 @@ from django.utils import timezone
 from matches.models import Match
 from matches.services import match_report_result
 from matches.services.judging import match_result_set
+from tournaments.engine.replay import read_replay
 from tournaments.models import Event, EventRole, Round
-from tournaments.replay import read_replay
 from tournaments.replay_export import event_replay
 from tournaments.round_selectors import event_standings, final_standings, round_progress
 from tournaments.services import (
@@ -272,7 +272,7 @@ def test_the_export_reads_back_with_the_same_standings():
     replay = read_replay(document)
 
     assert [r.number for r in replay.rounds] == [1, 2]
-    from tournaments.standings import compute
+    from tournaments.engine.standings import compute
 
     assert [row["player"] for row in compute(document)["standings"]] == [
         row.player for row in event_standings(event)

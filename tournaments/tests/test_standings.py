@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.replay import read_replay
-from tournaments.standings import compute, standings_rows, tiebreak_number
+from tournaments.engine.replay import read_replay
+from tournaments.engine.standings import compute, standings_rows, tiebreak_number
 
 
 def replay(game, players, rounds, drops=()):

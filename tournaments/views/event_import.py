@@ -20,9 +20,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from config.http import HtmxHttpRequest
 from config.json_input import JsonInputError, loads_checked
 from tournaments import services
+from tournaments.engine.replay import ReplayError
 from tournaments.import_selectors import event_import_progress, event_imports_visible_to
 from tournaments.models import EventImport
-from tournaments.replay import ReplayError
 from tournaments.services.replay_import import MAX_IMPORT_BYTES
 
 

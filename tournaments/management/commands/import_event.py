@@ -15,8 +15,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.urls import reverse
 
+from tournaments.engine.replay import ReplayError
 from tournaments.management.replay_input import read_json_argument, replay_refused
-from tournaments.replay import ReplayError
 from tournaments.services import event_import
 
 

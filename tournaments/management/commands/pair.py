@@ -1,8 +1,8 @@
 """``python manage.py pair FILE [--seed N]`` (FILE or ``-``): an event replay in, the next Swiss round out.
 
-Prints the spec's ``pairings/1`` document (see ``tournaments.pairing``). The seed defaults to 0, so a run
-without ``--seed`` is repeatable too. A replay that breaks the format gets each problem, located by its JSON
-path, on stderr and exit status 2; nothing is stored.
+Prints the spec's ``pairings/1`` document (see ``tournaments.engine.pairing``). The seed defaults to 0, so a
+run without ``--seed`` is repeatable too. A replay that breaks the format gets each problem, located by its
+JSON path, on stderr and exit status 2; nothing is stored.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from tournaments.engine.pairing import next_round
+from tournaments.engine.replay import ReplayError, read_replay
 from tournaments.management.replay_input import read_json_argument, replay_refused
-from tournaments.pairing import next_round
-from tournaments.replay import ReplayError, read_replay
 
 DEFAULT_SEED = 0
 

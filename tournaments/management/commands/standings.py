@@ -11,9 +11,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
+from tournaments.engine.replay import ReplayError, read_replay
+from tournaments.engine.standings import compute
 from tournaments.management.replay_input import read_json_argument, replay_refused
-from tournaments.replay import ReplayError, read_replay
-from tournaments.standings import compute
 
 
 class Command(BaseCommand):

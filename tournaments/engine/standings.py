@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from tournaments.replay import Replay, read_replay
+from tournaments.engine.replay import Replay, read_replay
 
 FORMAT: Final = "standings/1"
 _ZERO: Final = Fraction(0)
@@ -337,7 +337,7 @@ def _printed(value: Fraction) -> float:
 def compute(replay: Mapping[str, Any] | Replay) -> dict[str, Any]:
     """The ``standings/1`` document for an ``event-replay/1`` document (or an already read :class:`Replay`).
 
-    Raises :class:`tournaments.replay.ReplayError` when the document is not a valid replay.
+    Raises :class:`tournaments.engine.replay.ReplayError` when the document is not a valid replay.
     """
     parsed = replay if isinstance(replay, Replay) else read_replay(replay)
     swiss = [round_.number for round_ in parsed.rounds if round_.stage == "swiss"]

@@ -28,12 +28,12 @@ partner that keeps that minimum reachable (groups respected greedily there, not 
 
 Round 1 (no round played yet) is a seeded shuffle paired two by two; the odd player out gets the bye.
 
-Ranks and points come from ``tournaments.standings.ranking`` (the same computation as the standings), so
-pairing and standings never disagree on who leads. Tables are numbered by standing: the pair holding the
+Ranks and points come from ``tournaments.engine.standings.ranking`` (the same computation as the standings),
+so pairing and standings never disagree on who leads. Tables are numbered by standing: the pair holding the
 best-ranked player is table 1, the better-ranked player of a pair is ``a``; a pair with a ``fixed_table``
-player sits at that table (the better-ranked one's if both have one) and the other tables skip it; byes
-come last (up-front byes, then the bye). The randomness is ``random.Random`` seeded with the seed and the
-round number, so the same replay and seed always give the same pairings.
+player sits at that table (the better-ranked one's if both have one) and the other tables skip it; byes come
+last (up-front byes, then the bye). The randomness is ``random.Random`` seeded with the seed and the round
+number, so the same replay and seed always give the same pairings.
 
 Cost: the bracket search is about linear in the players when it meets its bounds on the first path (each
 group shuffled and repaired once); the whole-graph search is O(n^3) at worst and meant for small events.
@@ -48,8 +48,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from tournaments.replay import Replay, ReplayError, read_replay
-from tournaments.standings import ranking
+from tournaments.engine.replay import Replay, ReplayError, read_replay
+from tournaments.engine.standings import ranking
 
 # --------------------------------------------------------------------------------------------------------
 # Maximum matching in a general graph (Edmonds' blossom algorithm, one augmenting path per search).
@@ -178,7 +178,7 @@ class _Matcher:
 def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, Any]:
     """The next Swiss round's pairings for ``replay`` as a ``pairings/1`` document (see module docstring).
 
-    Raises :class:`tournaments.replay.ReplayError` (every problem located) for a document that is not a
+    Raises :class:`tournaments.engine.replay.ReplayError` (every problem located) for a document that is not a
     valid event replay, or one whose top cut has started (there is no next Swiss round).
     """
     parsed = replay if isinstance(replay, Replay) else read_replay(replay)

@@ -1,6 +1,7 @@
 """Swiss rounds and top cut size from an event's attendance: the official tables, kept as data.
 
-The tables live in ``tournaments/data/event_structures.json``, one entry per version of a policy. An event
+The tables live in ``tournaments/engine/data/event_structures.json``, one entry per version of a policy.
+An event
 records the version it was created with (``Event.structure_table``), so publishing a new table never changes
 an event already running. Pure Python, no Django.
 
