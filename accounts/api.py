@@ -1,4 +1,4 @@
-"""Sign-in for programs: obtain an API token, sign out this token, sign out everywhere.
+"""Accounts for programs and people: "me", an API token, sign out this token, sign out everywhere.
 
 Tokens are django-rest-knox tokens: stored hashed, each with an expiry, and a caller may hold several (one
 per program or device). They are sent as ``Authorization: Token ...``, as before.
@@ -6,7 +6,10 @@ per program or device). They are sent as ``Authorization: Token ...``, as before
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
 from django.contrib.auth.signals import user_logged_in
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
@@ -23,7 +26,10 @@ from rest_framework.views import APIView
 
 from accounts import services
 from accounts.lockout import lockout_message, lockout_minutes
+from accounts.users import display_name
 from config.schema import ErrorSerializer
+from tournaments.models import EventRole
+from tournaments.selectors import event_roles_of
 
 NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.")
 
@@ -123,3 +129,31 @@ class LogoutAllApi(APIView):
     def post(self, request: Request) -> Response:
         services.tokens_revoke_all(user=request.user)  # type: ignore[arg-type]
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeApi(APIView):
+    """Who the caller is and what they do at each event."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema_serializer(component_name="Me")
+    class OutputSerializer(serializers.Serializer[object]):
+        @extend_schema_serializer(component_name="EventRole")
+        class EventRoleSerializer(serializers.Serializer[object]):
+            event = serializers.SlugField()
+            role = serializers.ChoiceField(choices=[*EventRole.Role.values, "player"])
+
+        username = serializers.CharField()
+        name = serializers.CharField()
+        roles = EventRoleSerializer(many=True)
+
+    @extend_schema(responses=OutputSerializer, operation_id="me_retrieve")
+    def get(self, request: Request) -> Response:
+        user = cast(User, request.user)  # IsAuthenticated let only a logged-in user through.
+        roles = [{"event": slug, "role": role} for slug, role in event_roles_of(user)]
+        data = {
+            "username": user.get_username(),
+            "name": display_name(user),
+            "roles": roles,
+        }
+        return Response(self.OutputSerializer(data).data)

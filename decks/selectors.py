@@ -19,6 +19,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
+from accounts.users import AnyUser
 from decks.catalog import DatabaseCatalog
 from decks.models import Banlist, Card, CardImport, DeckList, Game
 from decks.parsing import (
@@ -32,7 +33,7 @@ from decks.parsing import (
 )
 from rules.engine import judge
 from rules.engine.catalog import CardCatalog
-from tournaments.selectors import AnyUser, registered_deck_lists_visible_to
+from tournaments.selectors import registered_deck_lists_visible_to
 
 DeckSections = dict[str, list[dict[str, Any]]]
 

@@ -7,10 +7,11 @@ from datetime import UTC, datetime
 from django.db.models import F, Max, Prefetch, Q, QuerySet, Value
 from django.db.models.functions import Coalesce, Concat, Greatest
 
+from accounts.users import AnyUser
 from matches.models import Dispute, Duel, Match
 from matches.services.access import JUDGE_ROLES
 from tournaments.models import EventRole, Round
-from tournaments.selectors import AnyUser, events_staffed_by, is_event_staff
+from tournaments.selectors import events_staffed_by, is_event_staff
 
 LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)
 

@@ -1,32 +1,32 @@
 from django.urls import path
 
-from tournaments import api
-from tournaments.api_events import documents, events, imports, registrations, rounds
+from tournaments.api import deck_lists, documents, events, imports, registrations, rounds
 
 urlpatterns = [
-    path("me/", api.MeApi.as_view(), name="api-me"),
     path("events/", events.EventsApi.as_view(), name="api-events"),
     # Before events/<slug>/, which "import" would otherwise match (the import refuses that slug).
     path("events/import/", imports.EventImportApi.as_view(), name="api-event-import"),
     path("event-imports/<int:import_id>/", imports.EventImportJobApi.as_view(), name="api-event-import-job"),
-    path("events/<slug:slug>/", api.EventDetailApi.as_view(), name="api-event"),
+    path("events/<slug:slug>/", events.EventDetailApi.as_view(), name="api-event"),
     path(
         "events/<slug:slug>/registrations/me/deck/",
-        api.RegistrationMyDeckApi.as_view(),
+        deck_lists.RegistrationMyDeckApi.as_view(),
         name="api-registration-my-deck",
     ),
     path(
         "events/<slug:slug>/registrations/<int:registration_id>/deck/",
-        api.RegistrationDeckReplaceApi.as_view(),
+        deck_lists.RegistrationDeckReplaceApi.as_view(),
         name="api-registration-deck-replace",
     ),
-    path("events/<slug:slug>/decklists/", api.EventDeckListsApi.as_view(), name="api-event-deck-lists"),
+    path(
+        "events/<slug:slug>/decklists/", deck_lists.EventDeckListsApi.as_view(), name="api-event-deck-lists"
+    ),
     path(
         "events/<slug:slug>/rounds/<int:number>/deck-checks/",
-        api.RoundDeckChecksApi.as_view(),
+        deck_lists.RoundDeckChecksApi.as_view(),
         name="api-round-deck-checks",
     ),
-    path("deck-checks/<int:deck_check_id>/", api.DeckCheckApi.as_view(), name="api-deck-check"),
+    path("deck-checks/<int:deck_check_id>/", deck_lists.DeckCheckApi.as_view(), name="api-deck-check"),
     # Running the event: tournaments/api_events/.
     path(
         "events/<slug:slug>/registrations/",

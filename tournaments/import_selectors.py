@@ -9,8 +9,8 @@ from django.core.cache import cache
 from django.db.models import QuerySet
 from django.urls import reverse
 
+from accounts.users import AnyUser
 from tournaments.models import EventImport
-from tournaments.selectors import AnyUser
 from tournaments.services.replay_import import import_progress_key
 
 logger = logging.getLogger(__name__)

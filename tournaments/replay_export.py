@@ -27,10 +27,10 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
+from accounts.users import display_name
 from matches.models import Match
 from tournaments.engine.replay import FORMAT
 from tournaments.models import Event, Registration, Round
-from tournaments.selectors import display_name
 
 
 def player_id(registration: Registration) -> str:

@@ -9,13 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 
+from accounts.users import AnyUser
 from decks.models import DeckList
 from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
-
-AnyUser = User | AnonymousUser
 
 
 @dataclass(frozen=True)
@@ -25,13 +24,6 @@ class UserRoles:
     plays: bool
     judges: bool
     organizes: bool
-
-
-def display_name(user: User | None) -> str:
-    """How a person is shown on every page: their full name, else their username ("" for nobody)."""
-    if user is None:
-        return ""
-    return user.get_full_name() or user.get_username()
 
 
 def events_visible_to(user: AnyUser) -> QuerySet[Event]:
@@ -69,6 +61,16 @@ def roles_of(user: AnyUser) -> UserRoles:
         judges=EventRole.Role.JUDGE in staff_roles or EventRole.Role.ORGANIZER in staff_roles,
         organizes=EventRole.Role.ORGANIZER in staff_roles,
     )
+
+
+def event_roles_of(user: User) -> list[tuple[str, str]]:
+    """(event slug, role) for every event the user organizes, judges or plays in ("player")."""
+    roles = list(EventRole.objects.filter(user=user).values_list("event__slug", "role"))
+    roles += [
+        (slug, "player")
+        for slug in Registration.objects.filter(player=user).values_list("event__slug", flat=True)
+    ]
+    return roles
 
 
 def current_round(event: Event) -> Round | None:

@@ -262,7 +262,7 @@ REST_FRAMEWORK = {
 }
 # Request bodies (docs/decisions/0009): a form or an API call holds at most a deck list or a dispute,
 # a few KB; 1 MiB is far above any of them. The event import (an event replay) takes more: see
-# tournaments.api_events.imports.
+# tournaments.api.imports.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 API_MAX_BODY_BYTES = 1024 * 1024
 SPECTACULAR_SETTINGS = {

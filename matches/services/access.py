@@ -9,9 +9,10 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
+from accounts.users import AnyUser
 from matches.models import Match
 from tournaments.models import EventRole, Round
-from tournaments.selectors import AnyUser, is_event_staff
+from tournaments.selectors import is_event_staff
 
 # Who may judge at an event: its judges and its organizers.
 JUDGE_ROLES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)

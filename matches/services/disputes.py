@@ -17,12 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.users import AnyUser
 from matches.models import Dispute, Duel, Match
 from matches.services.access import MatchConflict, MatchOver, is_match_judge, match_lock, require_judge
 from matches.services.judging import duel_result_record
 from rules import engine
 from rules import services as rules_services
-from tournaments.selectors import AnyUser
 
 # The engine's reasons a duel (Magic: game) ended, in the words of ``Duel.Reason``.
 ENGINE_REASONS: dict[str, str] = {

@@ -21,6 +21,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches.models import Dispute, Duel, Match
 from matches.selectors import disputes_visible_to
@@ -29,7 +30,6 @@ from matches.services.access import MatchConflict, is_match_judge
 from rules.forms import DisputeJsonForm
 from rules.selectors import rulings_visible_to
 from rules.views import builder_for, prefill_from
-from tournaments.selectors import display_name
 
 # Each game's starting life, so the form opens on the usual totals.
 STARTING_LP = {"yugioh": 8000, "mtg": 20}

@@ -18,13 +18,13 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Duel, Match, MatchResult, Penalty
 from matches.services.access import is_match_judge
 from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set, penalty_issue
 from matches.views.form_keys import new_form_key, once_per_form
-from tournaments.selectors import display_name
 
 
 def _match_words(snapshot: dict[str, Any], names: dict[str, str]) -> str:

@@ -16,10 +16,10 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Match
-from tournaments.selectors import display_name
 
 
 def reports_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:

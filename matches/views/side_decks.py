@@ -20,6 +20,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Match
@@ -31,7 +32,6 @@ from matches.services.side_decks import (
     side_decks_overview,
     side_swap_record,
 )
-from tournaments.selectors import display_name
 
 COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*)$")
 COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")

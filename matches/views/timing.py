@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches.models import Match, TimeExtension
 from matches.services.access import MatchConflict, is_match_judge
@@ -31,7 +32,6 @@ from matches.services.timing import (
 from matches.views.form_keys import new_form_key, once_per_form
 from rules.engine.end_of_round import procedure_steps
 from tournaments.models import EndOfRound
-from tournaments.selectors import display_name
 
 
 def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:

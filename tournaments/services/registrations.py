@@ -16,10 +16,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.users import AnyUser, display_name
 from decks.models import DeckList
 from matches.models import Match, Penalty
 from tournaments.models import Event, Registration, Round
-from tournaments.selectors import DECK_STAFF, AnyUser, display_name, is_event_staff, is_organizer
+from tournaments.selectors import DECK_STAFF, is_event_staff, is_organizer
 
 
 class RegistrationClosed(Exception):

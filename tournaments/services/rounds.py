@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from accounts.users import display_name
 from matches.models import Match, MatchResult
 from matches.services.reports import match_create, round_matches_clear
 from matches.services.timing import RoundTimeCall, round_call_time
@@ -36,7 +37,6 @@ from tournaments.engine.top_cut import first_round as top_cut_first_round
 from tournaments.engine.top_cut import next_round as top_cut_next_round
 from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay, players_by_id
-from tournaments.selectors import display_name
 from tournaments.services.registrations import lock_event, require_organizer
 
 

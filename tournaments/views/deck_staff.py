@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from decks.parsing import DeckProblem
 from decks.selectors import (
@@ -34,14 +35,11 @@ from tournaments.selectors import (
     current_round,
     deck_checks_for_round,
     deck_list_history,
-    display_name,
     events_visible_to,
     is_deck_staff,
     registrations_for,
 )
-from tournaments.selectors import (
-    event_deck_lists as deck_list_rows,
-)
+from tournaments.selectors import event_deck_lists as deck_list_rows
 
 
 def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:

@@ -11,10 +11,10 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches.models import Match, MatchResult
 from tournaments.round_selectors import player_history
-from tournaments.selectors import display_name
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,12 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments.models import Event, Round
-from tournaments.selectors import display_name, events_visible_to, is_organizer
+from tournaments.selectors import events_visible_to, is_organizer
 from tournaments.views.round_clock import live_round, numbered_round, round_clock
 
 MAX_QUERY = 80

@@ -12,10 +12,10 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from tournaments import services
 from tournaments.models import Registration
-from tournaments.selectors import display_name
 from tournaments.views.run import organizer_event
 from tournaments.views.run_refusals import done, refused
 

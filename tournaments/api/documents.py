@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api_events.access import event_for
+from tournaments.api.access import event_for
 from tournaments.replay_export import event_replay
 from tournaments.round_selectors import event_standings_document, final_standings
 

@@ -16,14 +16,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.users import display_name
 from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, run_service
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments import services
-from tournaments.api_events.access import event_for, round_for, tournament_call
+from tournaments.api.access import event_for, round_for, tournament_call
 from tournaments.models import Round
 from tournaments.round_selectors import round_progress, seconds_left
-from tournaments.selectors import display_name
 
 MAX_SEED = 2**53  # exact in any JSON reader
 

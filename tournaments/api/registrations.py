@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, run_service
 from tournaments import services
-from tournaments.api_events.access import (
+from tournaments.api.access import (
     event_for,
     is_staff_of,
     registration_for,

@@ -32,13 +32,12 @@ from decks.selectors import deck_legality
 from decks.services import DeckListInvalid
 from matches.models import Match
 from tournaments import services
-from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
+from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors import (
     deck_checks_for_round,
     deck_checks_visible_to,
     deck_list_history,
     deck_lists_registered_at,
-    display_name,
     event_deck_lists,
     events_visible_to,
     is_deck_staff,
@@ -47,80 +46,6 @@ from tournaments.services import deck_lists_locked
 from tournaments.services.deck_lists import NOT_REGISTERED_HERE
 
 NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.")
-
-
-class EventListApi(APIView):
-    @extend_schema_serializer(component_name="Event")
-    class OutputSerializer(serializers.ModelSerializer[Event]):
-        # Read only here: events are created on the organizer's pages or imported from a replay
-        # (POST /api/v1/events/import/).
-        end_of_round = serializers.CharField(
-            read_only=True,
-            help_text="What happens when time is called: ygo_lp, ygo_double_loss, mtg_five_turns.",
-        )
-        end_of_round_label = serializers.CharField(source="get_end_of_round_display", read_only=True)
-
-        class Meta:
-            model = Event
-            fields = [
-                "slug",
-                "name",
-                "game",
-                "status",
-                "starts_at",
-                "round_minutes",
-                "end_of_round",
-                "end_of_round_label",
-            ]
-
-    @extend_schema(responses=OutputSerializer(many=True), operation_id="events_list")
-    def get(self, request: Request) -> Response:
-        events = events_visible_to(request.user)
-        return Response(self.OutputSerializer(events, many=True).data)
-
-
-class EventDetailApi(APIView):
-    OutputSerializer = EventListApi.OutputSerializer
-
-    @extend_schema(responses=OutputSerializer, operation_id="events_retrieve")
-    def get(self, request: Request, slug: str) -> Response:
-        event = get_object_or_404(events_visible_to(request.user), slug=slug)
-        return Response(self.OutputSerializer(event).data)
-
-
-class MeApi(APIView):
-    """Who the caller is and what they do at each event."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema_serializer(component_name="Me")
-    class OutputSerializer(serializers.Serializer[object]):
-        @extend_schema_serializer(component_name="EventRole")
-        class EventRoleSerializer(serializers.Serializer[object]):
-            event = serializers.SlugField()
-            role = serializers.ChoiceField(choices=[*EventRole.Role.values, "player"])
-
-        username = serializers.CharField()
-        name = serializers.CharField()
-        roles = EventRoleSerializer(many=True)
-
-    @extend_schema(responses=OutputSerializer, operation_id="me_retrieve")
-    def get(self, request: Request) -> Response:
-        user = cast(User, request.user)  # IsAuthenticated let only a logged-in user through.
-        roles = [
-            {"event": slug, "role": role}
-            for slug, role in EventRole.objects.filter(user=user).values_list("event__slug", "role")
-        ]
-        roles += [
-            {"event": slug, "role": "player"}
-            for slug in Registration.objects.filter(player=user).values_list("event__slug", flat=True)
-        ]
-        data = {
-            "username": user.get_username(),
-            "name": display_name(user),
-            "roles": roles,
-        }
-        return Response(self.OutputSerializer(data).data)
 
 
 # --- Registered deck lists and deck checks --------------------------------------------------------------

@@ -26,10 +26,9 @@ from rest_framework.views import APIView
 
 from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post
 from tournaments import services
-from tournaments.api import EventListApi
-from tournaments.api_events.access import tournament_call
-from tournaments.api_events.documents import EventReplaySerializer
-from tournaments.api_events.events import MayCreateEvents
+from tournaments.api.access import tournament_call
+from tournaments.api.documents import EventReplaySerializer
+from tournaments.api.events import EventListApi, MayCreateEvents
 from tournaments.import_selectors import event_import_progress, event_import_urls, event_imports_visible_to
 from tournaments.models import EventImport
 from tournaments.services.replay_import import MAX_IMPORT_BYTES, replay_checked

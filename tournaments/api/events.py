@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.contrib.auth.models import User
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
@@ -22,11 +23,51 @@ from rest_framework.views import APIView
 from decks.models import Game
 from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post
 from tournaments import services
-from tournaments.api import EventListApi
-from tournaments.api_events.access import tournament_call
+from tournaments.api.access import tournament_call
+from tournaments.models import Event
+from tournaments.selectors import events_visible_to
 
 ADD_EVENT = "tournaments.add_event"
 MAX_ROUND_MINUTES = 180  # as on the new-event page
+
+
+class EventListApi(APIView):
+    @extend_schema_serializer(component_name="Event")
+    class OutputSerializer(serializers.ModelSerializer[Event]):
+        # Read only here: events are created on the organizer's pages or imported from a replay
+        # (POST /api/v1/events/import/).
+        end_of_round = serializers.CharField(
+            read_only=True,
+            help_text="What happens when time is called: ygo_lp, ygo_double_loss, mtg_five_turns.",
+        )
+        end_of_round_label = serializers.CharField(source="get_end_of_round_display", read_only=True)
+
+        class Meta:
+            model = Event
+            fields = [
+                "slug",
+                "name",
+                "game",
+                "status",
+                "starts_at",
+                "round_minutes",
+                "end_of_round",
+                "end_of_round_label",
+            ]
+
+    @extend_schema(responses=OutputSerializer(many=True), operation_id="events_list")
+    def get(self, request: Request) -> Response:
+        events = events_visible_to(request.user)
+        return Response(self.OutputSerializer(events, many=True).data)
+
+
+class EventDetailApi(APIView):
+    OutputSerializer = EventListApi.OutputSerializer
+
+    @extend_schema(responses=OutputSerializer, operation_id="events_retrieve")
+    def get(self, request: Request, slug: str) -> Response:
+        event = get_object_or_404(events_visible_to(request.user), slug=slug)
+        return Response(self.OutputSerializer(event).data)
 
 
 class MayCreateEvents(BasePermission):
