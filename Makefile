@@ -39,6 +39,7 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy .
 	$(BIN)/mypy --strict rules/engine tournaments/engine
+	$(BIN)/lint-imports
 
 format: $(VENV)/.dev
 	$(BIN)/ruff format .

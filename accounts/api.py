@@ -29,7 +29,7 @@ from accounts.lockout import lockout_message, lockout_minutes
 from accounts.users import display_name
 from config.schema import ErrorSerializer
 from tournaments.models import EventRole
-from tournaments.selectors import event_roles_of
+from tournaments.selectors.events import event_roles_of
 
 NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.")
 

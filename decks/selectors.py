@@ -33,7 +33,7 @@ from decks.parsing import (
 )
 from rules.engine import judge
 from rules.engine.catalog import CardCatalog
-from tournaments.selectors import registered_deck_lists_visible_to
+from tournaments.selectors.deck_lists import registered_deck_lists_visible_to
 
 DeckSections = dict[str, list[dict[str, Any]]]
 

@@ -34,7 +34,7 @@ from decks.selectors import (
     cards_matching,
     search_sections,
 )
-from tournaments.selectors import roles_of
+from tournaments.selectors.events import roles_of
 
 View = Callable[..., HttpResponse]
 

@@ -11,7 +11,7 @@ from accounts.users import AnyUser
 from matches.models import Dispute, Duel, Match
 from matches.services.access import JUDGE_ROLES
 from tournaments.models import EventRole, Round
-from tournaments.selectors import events_staffed_by, is_event_staff
+from tournaments.selectors.events import events_staffed_by, is_event_staff
 
 LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)
 

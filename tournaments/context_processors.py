@@ -8,7 +8,7 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 
-from tournaments.selectors import roles_of
+from tournaments.selectors.events import roles_of
 
 
 def navigation(request: HttpRequest) -> dict[str, Any]:

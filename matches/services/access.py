@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied
 from accounts.users import AnyUser
 from matches.models import Match
 from tournaments.models import EventRole, Round
-from tournaments.selectors import is_event_staff
+from tournaments.selectors.events import is_event_staff
 
 # Who may judge at an event: its judges and its organizers.
 JUDGE_ROLES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)

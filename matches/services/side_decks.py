@@ -37,7 +37,7 @@ from matches.services.duels import EngineAnswerMissing, match_next_chooser
 from rules.engine import DisputeError, normalize_name
 from rules.engine.limits import DECK_ENTRIES
 from tournaments.models import Registration
-from tournaments.selectors import is_deck_staff
+from tournaments.selectors.events import is_deck_staff
 
 MAX_SIDE_DECK = 15  # Rulebook v10 and Magic tournament rules: at most 15 cards in the Side Deck / sideboard
 MAX_MOVE_COUNT = 60  # more copies of one card than a whole Main Deck holds is a typing slip

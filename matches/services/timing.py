@@ -34,7 +34,7 @@ from matches.services.duels import duel_report, match_finish, match_next_chooser
 from matches.services.judging import duel_result_record
 from rules.engine.end_of_round import EndOfRoundInputError, match_at_time, unfinished_duel_result
 from tournaments.models import EndOfRound, Round
-from tournaments.selectors import is_event_staff
+from tournaments.selectors.events import is_event_staff
 
 NOTE_MAX = 200
 

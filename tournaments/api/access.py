@@ -16,7 +16,7 @@ from rest_framework.request import Request
 
 from tournaments.engine.replay import ReplayError
 from tournaments.models import Event, Registration, Round
-from tournaments.selectors import DECK_STAFF, events_visible_to, is_event_staff
+from tournaments.selectors.events import DECK_STAFF, events_visible_to, is_event_staff
 from tournaments.services import DropNotUndoable, RegistrationClosed, RoundConflict
 
 ServiceCall = Callable[[], tuple[int, dict[str, Any]]]

@@ -33,15 +33,9 @@ from decks.services import DeckListInvalid
 from matches.models import Match
 from tournaments import services
 from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
-from tournaments.selectors import (
-    deck_checks_for_round,
-    deck_checks_visible_to,
-    deck_list_history,
-    deck_lists_registered_at,
-    event_deck_lists,
-    events_visible_to,
-    is_deck_staff,
-)
+from tournaments.selectors.deck_checks import deck_checks_for_round, deck_checks_visible_to
+from tournaments.selectors.deck_lists import deck_list_history, deck_lists_registered_at, event_deck_lists
+from tournaments.selectors.events import events_visible_to, is_deck_staff
 from tournaments.services import deck_lists_locked
 from tournaments.services.deck_lists import NOT_REGISTERED_HERE
 

@@ -1,6 +1,6 @@
 """The event's results as documents: the spec's ``standings/1``, the final places, the ``event-replay/1``.
 
-The standings and the replay are returned exactly as ``tournaments.round_selectors`` and
+The standings and the replay are returned exactly as ``tournaments.selectors.standings`` and
 ``tournaments.replay_export`` produce them (what ``manage.py standings`` prints for the export); the
 serializers here only describe them in the schema. The replay serializer also documents the import's input.
 """
@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 
 from tournaments.api.access import event_for
 from tournaments.replay_export import event_replay
-from tournaments.round_selectors import event_standings_document, final_standings
+from tournaments.selectors.standings import event_standings_document, final_standings
 
 
 @extend_schema_serializer(component_name="StandingsRecord")

@@ -25,7 +25,7 @@ from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post
 from tournaments import services
 from tournaments.api.access import tournament_call
 from tournaments.models import Event
-from tournaments.selectors import events_visible_to
+from tournaments.selectors.events import events_visible_to
 
 ADD_EVENT = "tournaments.add_event"
 MAX_ROUND_MINUTES = 180  # as on the new-event page

@@ -29,8 +29,8 @@ from tournaments import services
 from tournaments.api.access import tournament_call
 from tournaments.api.documents import EventReplaySerializer
 from tournaments.api.events import EventListApi, MayCreateEvents
-from tournaments.import_selectors import event_import_progress, event_import_urls, event_imports_visible_to
 from tournaments.models import EventImport
+from tournaments.selectors.imports import event_import_progress, event_import_urls, event_imports_visible_to
 from tournaments.services.replay_import import MAX_IMPORT_BYTES, replay_checked
 
 

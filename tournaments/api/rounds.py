@@ -23,7 +23,7 @@ from matches.selectors import pairings_for_round
 from tournaments import services
 from tournaments.api.access import event_for, round_for, tournament_call
 from tournaments.models import Round
-from tournaments.round_selectors import round_progress, seconds_left
+from tournaments.selectors.rounds import round_progress, seconds_left
 
 MAX_SEED = 2**53  # exact in any JSON reader
 

@@ -20,7 +20,7 @@ from tournaments.models import (
     Registration,
     Round,
 )
-from tournaments.selectors import is_deck_staff
+from tournaments.selectors.events import is_deck_staff
 
 
 class DeckCheckConflict(Exception):

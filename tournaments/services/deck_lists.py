@@ -17,7 +17,8 @@ from tournaments.models import (
     Event,
     Registration,
 )
-from tournaments.selectors import deck_lists_registered_at, is_deck_staff
+from tournaments.selectors.deck_lists import deck_lists_registered_at
+from tournaments.selectors.events import is_deck_staff
 
 NOT_REGISTERED_HERE = (
     "That list was never registered for this event: enter the list the player presents as text instead."

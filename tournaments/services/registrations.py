@@ -20,7 +20,7 @@ from accounts.users import AnyUser, display_name
 from decks.models import DeckList
 from matches.models import Match, Penalty
 from tournaments.models import Event, Registration, Round
-from tournaments.selectors import DECK_STAFF, is_event_staff, is_organizer
+from tournaments.selectors.events import DECK_STAFF, is_event_staff, is_organizer
 
 
 class RegistrationClosed(Exception):

@@ -19,7 +19,7 @@ from tournaments.engine.replay import ReplayError
 from tournaments.engine.standings import compute
 from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay
-from tournaments.round_selectors import event_standings_document, final_standings
+from tournaments.selectors.standings import event_standings_document, final_standings
 from tournaments.services import (
     event_create,
     event_import,

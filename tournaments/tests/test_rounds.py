@@ -16,7 +16,8 @@ from matches.services.judging import match_result_set
 from tournaments.engine.replay import read_replay
 from tournaments.models import Event, EventRole, Round
 from tournaments.replay_export import event_replay
-from tournaments.round_selectors import event_standings, final_standings, round_progress
+from tournaments.selectors.rounds import round_progress
+from tournaments.selectors.standings import event_standings, final_standings
 from tournaments.services import (
     RoundConflict,
     event_create,

@@ -31,15 +31,11 @@ from matches.models import Match
 from tournaments import services
 from tournaments.forms import DeckReplaceForm, SideCheckForm
 from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
-from tournaments.selectors import (
-    current_round,
-    deck_checks_for_round,
-    deck_list_history,
-    events_visible_to,
-    is_deck_staff,
-    registrations_for,
-)
-from tournaments.selectors import event_deck_lists as deck_list_rows
+from tournaments.selectors.deck_checks import deck_checks_for_round
+from tournaments.selectors.deck_lists import deck_list_history
+from tournaments.selectors.deck_lists import event_deck_lists as deck_list_rows
+from tournaments.selectors.events import current_round, events_visible_to, is_deck_staff
+from tournaments.selectors.registrations import registrations_for
 
 
 def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:

@@ -21,8 +21,8 @@ from config.http import HtmxHttpRequest
 from config.json_input import JsonInputError, loads_checked
 from tournaments import services
 from tournaments.engine.replay import ReplayError
-from tournaments.import_selectors import event_import_progress, event_imports_visible_to
 from tournaments.models import EventImport
+from tournaments.selectors.imports import event_import_progress, event_imports_visible_to
 from tournaments.services.replay_import import MAX_IMPORT_BYTES
 
 

@@ -25,14 +25,9 @@ from decks.selectors import (
 from matches.selectors import pairings_for_round
 from tournaments import services
 from tournaments.models import Event, Registration
-from tournaments.selectors import (
-    current_round,
-    deck_list_history,
-    is_deck_staff,
-    is_event_staff,
-    is_organizer,
-    registrations_for,
-)
+from tournaments.selectors.deck_lists import deck_list_history
+from tournaments.selectors.events import current_round, is_deck_staff, is_event_staff, is_organizer
+from tournaments.selectors.registrations import registrations_for
 
 
 def _event_page(

@@ -9,11 +9,8 @@ from django.shortcuts import get_object_or_404, render
 
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, EventRole
-from tournaments.selectors import (
-    events_staffed_by,
-    events_visible_to,
-    registrations_for,
-)
+from tournaments.selectors.events import events_staffed_by, events_visible_to
+from tournaments.selectors.registrations import registrations_for
 from tournaments.views.event_page import _event_page
 
 

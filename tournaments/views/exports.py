@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
 from tournaments.replay_export import event_replay, matches_csv, standings_csv
-from tournaments.round_selectors import event_standings_document, player_names
+from tournaments.selectors.standings import event_standings_document, player_names
 from tournaments.views.run import organizer_event
 
 

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches.models import Match, MatchResult
-from tournaments.round_selectors import player_history
+from tournaments.selectors.history import player_history
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,7 @@ from decks.services import DeckListInvalid
 from tournaments import services
 from tournaments.forms import MAX_DECK_TEXT
 from tournaments.models import Event, Registration
-from tournaments.selectors import (
-    events_visible_to,
-)
+from tournaments.selectors.events import events_visible_to
 from tournaments.views.event_page import _builder_context, _event_page, _my_deck, event_url
 
 MAX_YDK_BYTES = 64 * 1024  # a .ydk of a full deck is a few hundred bytes

@@ -19,7 +19,7 @@ from config.http import HtmxHttpRequest
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments.models import Event, Round
-from tournaments.selectors import events_visible_to, is_organizer
+from tournaments.selectors.events import events_visible_to, is_organizer
 from tournaments.views.round_clock import live_round, numbered_round, round_clock
 
 MAX_QUERY = 80

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
-from tournaments.selectors import events_visible_to
+from tournaments.selectors.events import events_visible_to
 from tournaments.views.pairings import pairings_context
 from tournaments.views.round_clock import live_round
 

@@ -14,8 +14,8 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from tournaments.models import Event, Round
-from tournaments.round_selectors import seconds_left
-from tournaments.selectors import current_round
+from tournaments.selectors.events import current_round
+from tournaments.selectors.rounds import seconds_left
 from tournaments.services import round_time_up
 
 

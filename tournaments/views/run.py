@@ -17,8 +17,9 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from matches.models import Match
 from tournaments.models import Event, Round
-from tournaments.round_selectors import round_progress, unpaired_players
-from tournaments.selectors import events_visible_to, registrations_for
+from tournaments.selectors.events import events_visible_to
+from tournaments.selectors.registrations import registrations_for
+from tournaments.selectors.rounds import round_progress, unpaired_players
 from tournaments.services import event_plan
 from tournaments.services.registrations import require_organizer
 from tournaments.views.round_clock import live_round, round_clock

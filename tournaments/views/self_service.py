@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from config.http import HtmxHttpRequest
 from tournaments import services
 from tournaments.models import Event, Registration
-from tournaments.selectors import events_visible_to
+from tournaments.selectors.events import events_visible_to
 from tournaments.views.run import FormError
 from tournaments.views.run_refusals import refusal_text
 

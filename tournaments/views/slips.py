@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from matches.selectors import pairings_for_round
 from tournaments.models import Round
-from tournaments.selectors import DECK_STAFF, events_visible_to, is_event_staff
+from tournaments.selectors.events import DECK_STAFF, events_visible_to, is_event_staff
 
 
 @login_required

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, Round
-from tournaments.round_selectors import StandingRow, event_standings, final_standings
-from tournaments.selectors import events_visible_to, is_organizer
+from tournaments.selectors.events import events_visible_to, is_organizer
+from tournaments.selectors.standings import StandingRow, event_standings, final_standings
 
 # How players know the tiebreakers; a key not listed here is shown under its own name.
 TIEBREAKER_LABELS = {"omw": "OMW%", "oomw": "OOMW%", "gw": "GW%", "ogw": "OGW%"}

@@ -1,5 +1,4 @@
-"""Reads about an event's rounds and results: standings (Swiss and final), a round's progress, the round
-clock, a player's history across events.
+"""Standings, Swiss and final.
 
 Standings are computed from the event's own export (``replay_export.event_replay``) by the pure
 ``tournaments.engine.standings`` module on every read, so a judge's correction of a past result shows at once,
@@ -9,16 +8,11 @@ and the pages, the API, the CSV and ``manage.py standings`` on the export can ne
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import User
-from django.db.models import Count, F, Q, QuerySet
-from django.utils import timezone
-
-from matches.models import Match, MatchResult
+from matches.models import MatchResult
 from tournaments.engine.standings import compute as standings_compute
-from tournaments.models import Event, Registration, Round
+from tournaments.models import Event, Round
 from tournaments.replay_export import event_replay, player_id, player_name, players_by_id
 
 
@@ -110,70 +104,3 @@ def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> lis
         FinalPlace(place=index, player=player, name=names.get(player, player), reached=reached)
         for index, (player, reached) in enumerate(placed, start=1)
     ]
-
-
-@dataclass(frozen=True)
-class RoundProgress:
-    """The organizer's view of a round: how many matches are final, disputed, still being played."""
-
-    round: Round
-    final: int
-    disputed: int
-    playing: int
-    time_called: int
-
-    @property
-    def total(self) -> int:
-        return self.final + self.disputed + self.playing
-
-    @property
-    def closable(self) -> bool:
-        return self.round.status == Round.Status.IN_PROGRESS and self.disputed == 0 and self.playing == 0
-
-
-def round_progress(round_: Round) -> RoundProgress:
-    counts = round_.matches.aggregate(
-        final=Count("pk", filter=Q(status=Match.Status.FINAL)),
-        disputed=Count("pk", filter=Q(status=Match.Status.DISPUTED)),
-        playing=Count("pk", filter=Q(status=Match.Status.PLAYING)),
-        time_called=Count("pk", filter=Q(time_called_at__isnull=False)),
-    )
-    return RoundProgress(round=round_, **counts)
-
-
-def seconds_left(round_: Round, now: datetime | None = None) -> int | None:
-    """Seconds until the round's time is called (0 once it has), None for a round with no clock running."""
-    if round_.status != Round.Status.IN_PROGRESS or round_.ends_at is None:
-        return None
-    return max(0, int((round_.ends_at - (now or timezone.now())).total_seconds()))
-
-
-def unpaired_players(round_: Round) -> QuerySet[Registration]:
-    """Checked-in players who could play the round but are not in its pairings (a late check-in): the
-    organizer re-pairs before starting to include them."""
-    if round_.stage != Round.Stage.SWISS:
-        return Registration.objects.none()
-    # Match.Meta.ordering must not reach inside the UNION: SQLite refuses ORDER BY in its parts.
-    paired = (
-        round_.matches.order_by()
-        .values_list("player_a_id", flat=True)
-        .union(round_.matches.filter(player_b__isnull=False).order_by().values_list("player_b_id", flat=True))
-    )
-    return (
-        round_.event.registrations.filter(
-            checked_in_at__isnull=False, dropped_after_round__isnull=True, joined_round__lte=round_.number
-        )
-        .exclude(player_id__in=list(paired))
-        .select_related("player")
-    )
-
-
-def player_history(user: User) -> QuerySet[Match]:
-    """Every match the user played, newest event first, for their own history page."""
-    return (
-        Match.objects.filter(Q(player_a=user) | Q(player_b=user))
-        .select_related("round__event", "player_a", "player_b")
-        .order_by(
-            "-round__event__starts_at", "round__event_id", "-round__number", F("table").asc(nulls_last=True)
-        )
-    )

@@ -1,0 +1,96 @@
+"""Events and who works at them: visibility, staff roles, organizers, the deck staff, the round in play.
+
+Who may see what is decided here, in querysets, so a list can never show a row a detail view would
+refuse: the API and the pages both start from these querysets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db.models import Q, QuerySet
+
+from accounts.users import AnyUser
+from tournaments.models import Event, EventRole, Registration, Round
+
+
+@dataclass(frozen=True)
+class UserRoles:
+    """What the navigation offers a user: the events they play in, judge and organize."""
+
+    plays: bool
+    judges: bool
+    organizes: bool
+
+
+def events_visible_to(user: AnyUser) -> QuerySet[Event]:
+    """Every event of the store: pairings and standings are public at a game store."""
+    return Event.objects.all()
+
+
+def events_staffed_by(user: AnyUser, roles: tuple[str, ...] | None = None) -> QuerySet[Event]:
+    """Events where the user is staff; ``roles`` narrows to organizer or judge."""
+    if not user.is_authenticated:
+        return Event.objects.none()
+    staff = Q(roles__user=user)
+    if roles is not None:
+        staff &= Q(roles__role__in=roles)
+    return Event.objects.filter(staff).distinct()
+
+
+def is_event_staff(user: AnyUser, event: Event, roles: tuple[str, ...] | None = None) -> bool:
+    return events_staffed_by(user, roles).filter(pk=event.pk).exists()
+
+
+ORGANIZERS = (EventRole.Role.ORGANIZER,)
+
+
+def is_organizer(user: AnyUser, event: Event) -> bool:
+    return is_event_staff(user, event, ORGANIZERS)
+
+
+def roles_of(user: AnyUser) -> UserRoles:
+    if not user.is_authenticated:
+        return UserRoles(plays=False, judges=False, organizes=False)
+    staff_roles = set(EventRole.objects.filter(user=user).values_list("role", flat=True).distinct())
+    return UserRoles(
+        plays=Registration.objects.filter(player=user).exists(),
+        judges=EventRole.Role.JUDGE in staff_roles or EventRole.Role.ORGANIZER in staff_roles,
+        organizes=EventRole.Role.ORGANIZER in staff_roles,
+    )
+
+
+def event_roles_of(user: User) -> list[tuple[str, str]]:
+    """(event slug, role) for every event the user organizes, judges or plays in ("player")."""
+    roles = list(EventRole.objects.filter(user=user).values_list("event__slug", "role"))
+    roles += [
+        (slug, "player")
+        for slug in Registration.objects.filter(player=user).values_list("event__slug", flat=True)
+    ]
+    return roles
+
+
+def current_round(event: Event) -> Round | None:
+    """The round being played, or else the last one paired."""
+    rounds = event.rounds.order_by("-number")
+    return rounds.filter(status=Round.Status.IN_PROGRESS).first() or rounds.first()
+
+
+DECK_STAFF = (EventRole.Role.ORGANIZER, EventRole.Role.JUDGE)
+
+
+def events_deck_staffed_by(user: AnyUser) -> QuerySet[Event]:
+    """Events where the user does the deck work (lists, replacements, side and deck checks): they judge or
+    organize it and are not entered as a player there.
+
+    A judge or organizer who also plays is a player for deck lists: they would otherwise read the list of
+    every opponent they may meet. Another judge does that event's deck work (docs/decisions/0002).
+    """
+    if not user.is_authenticated:
+        return Event.objects.none()
+    return events_staffed_by(user, DECK_STAFF).exclude(registrations__player=user)
+
+
+def is_deck_staff(user: AnyUser, event: Event) -> bool:
+    return events_deck_staffed_by(user).filter(pk=event.pk).exists()

@@ -1,0 +1,68 @@
+"""A round as it is played: its progress, the round clock, who is not paired."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from matches.models import Match
+from tournaments.models import Registration, Round
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    """The organizer's view of a round: how many matches are final, disputed, still being played."""
+
+    round: Round
+    final: int
+    disputed: int
+    playing: int
+    time_called: int
+
+    @property
+    def total(self) -> int:
+        return self.final + self.disputed + self.playing
+
+    @property
+    def closable(self) -> bool:
+        return self.round.status == Round.Status.IN_PROGRESS and self.disputed == 0 and self.playing == 0
+
+
+def round_progress(round_: Round) -> RoundProgress:
+    counts = round_.matches.aggregate(
+        final=Count("pk", filter=Q(status=Match.Status.FINAL)),
+        disputed=Count("pk", filter=Q(status=Match.Status.DISPUTED)),
+        playing=Count("pk", filter=Q(status=Match.Status.PLAYING)),
+        time_called=Count("pk", filter=Q(time_called_at__isnull=False)),
+    )
+    return RoundProgress(round=round_, **counts)
+
+
+def seconds_left(round_: Round, now: datetime | None = None) -> int | None:
+    """Seconds until the round's time is called (0 once it has), None for a round with no clock running."""
+    if round_.status != Round.Status.IN_PROGRESS or round_.ends_at is None:
+        return None
+    return max(0, int((round_.ends_at - (now or timezone.now())).total_seconds()))
+
+
+def unpaired_players(round_: Round) -> QuerySet[Registration]:
+    """Checked-in players who could play the round but are not in its pairings (a late check-in): the
+    organizer re-pairs before starting to include them."""
+    if round_.stage != Round.Stage.SWISS:
+        return Registration.objects.none()
+    # Match.Meta.ordering must not reach inside the UNION: SQLite refuses ORDER BY in its parts.
+    paired = (
+        round_.matches.order_by()
+        .values_list("player_a_id", flat=True)
+        .union(round_.matches.filter(player_b__isnull=False).order_by().values_list("player_b_id", flat=True))
+    )
+    return (
+        round_.event.registrations.filter(
+            checked_in_at__isnull=False, dropped_after_round__isnull=True, joined_round__lte=round_.number
+        )
+        .exclude(player_id__in=list(paired))
+        .select_related("player")
+    )
