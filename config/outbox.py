@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import Any, Protocol
+from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db.models import F, QuerySet
 from django.utils import timezone
@@ -19,10 +20,6 @@ logger = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 3  # claims by a worker that then stopped before the end
 MAX_DISPATCHES = 5  # sends no worker took
-
-
-class Sendable(Protocol):
-    def delay(self, *args: Any) -> Any: ...
 
 
 def redispatch_after() -> timedelta:
@@ -40,15 +37,18 @@ def minutes_before_given_up() -> int:
     return int(MAX_DISPATCHES * redispatch_after().total_seconds() // 60)
 
 
-def outbox_send(*, task: Sendable, pk: int, queued: QuerySet[Any], retry_after: timedelta) -> bool:
-    """Send ``task`` for row ``pk``; ``queued`` is that row while it is still queued.
+def outbox_send(*, task_name: str, pk: int, queued: QuerySet[Any], retry_after: timedelta) -> bool:
+    """Send the task named ``task_name`` for row ``pk``; ``queued`` is that row while it is still queued.
+
+    The task is found by name in the Celery app's registry (each app's ``AppConfig.ready`` loads its tasks
+    module): the service that queues the row sits below the task module that calls it, and must not import it.
 
     True if the broker took the message (counted; sent again after :func:`redispatch_after` if no worker
     claims it). False if the broker is unreachable: the row stays queued and is tried again after
     ``retry_after`` (the next sweep). Sending twice is harmless: the tasks claim their row first.
     """
     try:
-        task.delay(pk)
+        current_app.tasks[task_name].delay(pk)
     except Exception as error:  # the broker is down or unreachable: whatever the client library raises
         logger.warning("%s %s not sent to the workers (%s); retrying later", queued.model.__name__, pk, error)
         queued.update(next_dispatch_at=timezone.now() + retry_after)

@@ -22,9 +22,10 @@ from config.schema import ErrorSerializer
 from decks import services
 from decks.models import DeckList, Game
 from decks.parsing import DeckProblem
-from decks.selectors import deck_legality, deck_lists_visible_to, side_deck_check
+from decks.selectors import deck_legality, side_deck_check
 from rules.engine import DisputeError
 from rules.engine.limits import DECK_ENTRIES
+from tournaments.selectors.deck_lists import deck_lists_visible_to
 from tournaments.selectors.events import events_visible_to
 
 # The most entries a section of any game's deck list has (docs/decisions/0009): a longer list is refused

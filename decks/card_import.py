@@ -37,6 +37,8 @@ from rules.engine.catalog import normalize_name
 logger = logging.getLogger(__name__)
 
 ProgressCallback = Callable[[int, int], None]
+# The task that runs an import (``decks.tasks``, above this module): sent by name, see config.outbox.
+CARD_IMPORT_TASK = "decks.tasks.card_import_task"
 MAX_REPORTED_SKIPS = 500  # the report keeps this many reasons; the count covers them all
 PROGRESS_EVERY = 500
 BATCH_SIZE = 500
@@ -469,11 +471,8 @@ def card_import_dispatch(*, card_import_id: int) -> bool:
 
     Sending twice is harmless: the second delivery finds the import claimed or finished.
     """
-    # Imported here, not at the top: the task module imports this one.
-    from decks.tasks import card_import_task
-
     return outbox_send(
-        task=card_import_task,
+        task_name=CARD_IMPORT_TASK,
         pk=card_import_id,
         queued=CardImport.objects.filter(pk=card_import_id, status=CardImport.Status.QUEUED),
         retry_after=_broker_retry_after(),

@@ -1,9 +1,9 @@
 """Reads of deck lists (scoped to who may see them), their legality, banlists and card imports.
 
 A deck list is private to its owner until it is registered for an event; then that event's organizers and
-judges see it too (they check decks), and everyone does once the event publishes its lists. Which
-registered lists a user may see is decided by ``tournaments.selectors`` (events know their staff); this
-module only adds "your own".
+judges see it too (they check decks), and everyone does once the event publishes its lists. Which lists a
+user may see is decided by ``tournaments.selectors.deck_lists.deck_lists_visible_to``: events know their
+staff, and decks sit below events (docs/decisions/0011-layers.md).
 
 Legality is never decided here: ``deck_legality`` and ``side_deck_check`` build the engine's ``deck_check``
 and ``side_swap`` disputes and return its rulings unchanged.
@@ -17,9 +17,8 @@ from datetime import date
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, IntegerField, QuerySet, Value, When
 
-from accounts.users import AnyUser
 from decks.catalog import DatabaseCatalog
 from decks.models import Banlist, Card, CardImport, DeckList, Game
 from decks.parsing import (
@@ -33,17 +32,8 @@ from decks.parsing import (
 )
 from rules.engine import judge
 from rules.engine.catalog import CardCatalog
-from tournaments.selectors.deck_lists import registered_deck_lists_visible_to
 
 DeckSections = dict[str, list[dict[str, Any]]]
-
-
-def deck_lists_visible_to(user: AnyUser) -> QuerySet[DeckList]:
-    """Your own lists, plus the registered lists ``tournaments.selectors`` lets you see."""
-    visible = Q(pk__in=registered_deck_lists_visible_to(user))
-    if user.is_authenticated:
-        visible |= Q(owner=user)
-    return DeckList.objects.filter(visible).select_related("owner")
 
 
 def _catalog_names(catalog: DatabaseCatalog) -> Iterator[str]:

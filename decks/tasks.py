@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from decks.card_import import CARD_IMPORT_TASK
 from decks.services import card_import_process, card_imports_sweep
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=CARD_IMPORT_TASK, acks_late=True, reject_on_worker_lost=True)
 def card_import_task(import_id: int) -> None:
     """Import the file of ``CardImport`` ``import_id``. Safe to run twice: a finished import, or one another
     attempt holds a live lease on, is left alone (``card_import_process`` checks under a row lock first)."""

@@ -43,8 +43,8 @@ from decks.tests.cdbfiles import SPELL, Row, build_cdb
 from matches.models import IdempotencyRecord, Match, MatchReport
 from tests.api_clients import client_for
 from tournaments.models import Event, EventImport, Registration, Round
+from tournaments.selectors.imports import import_progress_key
 from tournaments.services import event_create, registration_create, round_pair, round_start
-from tournaments.services.replay_import import import_progress_key
 from tournaments.tests.factories import UserFactory
 from tournaments.tests.replays import swiss_event
 

@@ -4,3 +4,8 @@ from django.apps import AppConfig
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # Registers this app's Celery tasks by name: the services send them by name (config.outbox), as they
+        # sit below the task module and do not import it.
+        from tournaments import tasks  # noqa: F401

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tournaments.services.replay_import import event_import_process, event_imports_sweep
+from tournaments.services.replay_import import EVENT_IMPORT_TASK, event_import_process, event_imports_sweep
 from tournaments.services.rounds import round_time_up, rounds_due
 
 
@@ -29,7 +29,7 @@ def round_clock_sweep() -> int:
     return len(due)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=EVENT_IMPORT_TASK, acks_late=True, reject_on_worker_lost=True)
 def event_import_task(import_id: int) -> None:
     """Import the replay of ``EventImport`` ``import_id``. Safe to run twice: ``event_import_process`` claims
     the job first and holds its row lock for the whole import, and leaves a finished or failed job alone."""

@@ -28,8 +28,8 @@ from matches.services.judging import (
     MAX_GAMES,
     duel_result_set,
     match_result_set,
-    penalty_issue,
 )
+from tournaments.services.drops import penalty_issue_at_event
 
 NOTE_HELP = "Why the judge made this change; the players see it in the audit log. Required."
 
@@ -200,7 +200,7 @@ class MatchPenaltiesApi(APIView):
             return Response({"player": ["A bye has no player B."]}, status=status.HTTP_400_BAD_REQUEST)
 
         def give() -> tuple[int, dict[str, Any]]:
-            penalty = penalty_issue(match_id=match_id, judge=judge, player=player, **data)
+            penalty = penalty_issue_at_event(match_id=match_id, judge=judge, player=player, **data)
             return status.HTTP_201_CREATED, dict(PenaltyOutputSerializer(penalty).data)
 
         return idempotent_post(request, give)

@@ -226,7 +226,8 @@ def penalty_issue(
 
     A game loss and a match loss change the duels through the same engine path as reported duels; a match
     loss gives game losses until the engine says the match is over. A disqualification is a match loss
-    (when the match is not over) and drops the player from the event after this round.
+    (when the match is not over); dropping the player from the event is the event's part, done with it by
+    ``tournaments.services.drops.penalty_issue_at_event``, which is what the pages and the API call.
     """
     match = match_lock(match_id)
     require_judge(match, judge)
@@ -260,12 +261,6 @@ def penalty_issue(
             if match_next_chooser(match=match).over:
                 break
             _game_loss(match, loser=side, judge=judge, note=audit_note)
-    if kind == Penalty.Kind.DISQUALIFICATION:
-        # Tournaments run matches (tournaments.services imports this package); this one call back, a
-        # disqualification dropping the player, is imported here so the imports stay one way at load time.
-        from tournaments.services.registrations import registration_drop
-
-        registration_drop(event=match.round.event, player=player, after_round=match.round.number, by=judge)
     return Penalty.objects.create(
         match=match,
         player=player,

@@ -17,6 +17,7 @@ from matches.services import duels as duels_service
 from matches.services.judging import duel_result_set, match_result_set, penalty_issue
 from matches.tests.factories import DuelFactory, MatchFactory
 from tests.api_clients import client_for
+from tournaments.services.drops import penalty_issue_at_event
 from tournaments.tests.factories import EventRoleFactory, RegistrationFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -195,7 +196,7 @@ def test_a_disqualification_drops_the_player_after_this_round(match, judge):
     registration = RegistrationFactory(event=match.round.event, player=match.player_b)
     start(match)
 
-    penalty_issue(
+    penalty_issue_at_event(
         match_id=match.pk, judge=judge, player=match.player_b, kind="disqualification", infraction="Stealing"
     )
 

@@ -23,8 +23,9 @@ from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Duel, Match, MatchResult, Penalty
 from matches.services.access import is_match_judge
-from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set, penalty_issue
+from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set
 from matches.views.form_keys import new_form_key, once_per_form
+from tournaments.services.drops import penalty_issue_at_event
 
 
 def _match_words(snapshot: dict[str, Any], names: dict[str, str]) -> str:
@@ -177,7 +178,7 @@ def match_penalty(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         player = {"A": match.player_a, "B": match.player_b}.get(request.POST.get("player", ""))
         if player is None:
             raise ValidationError({"player": ["Choose the penalized player."]})
-        penalty = penalty_issue(
+        penalty = penalty_issue_at_event(
             match_id=match_id,
             judge=judge,
             player=player,

@@ -10,7 +10,9 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from accounts.users import AnyUser
+from decks.catalog import DatabaseCatalog
 from decks.models import DeckList
+from decks.selectors import banlist_limits, deck_legality
 from tournaments.models import DeckListChange, Event, Registration
 from tournaments.selectors.events import events_deck_staffed_by
 from tournaments.selectors.registrations import registrations_for
@@ -38,7 +40,7 @@ def deck_list_changes_visible_to(user: AnyUser) -> QuerySet[DeckListChange]:
 def registered_deck_lists_visible_to(user: AnyUser) -> QuerySet[Any]:
     """Ids of the deck lists a user may see because they are (or were) registered at an event.
 
-    ``decks.selectors.deck_lists_visible_to`` adds the user's own lists; a list outside both is a 404.
+    :func:`deck_lists_visible_to` adds the user's own lists; a list outside both is a 404.
     """
     current = registrations_with_lists_visible_to(user).values("deck_list_id")
     changes = deck_list_changes_visible_to(user)
@@ -84,10 +86,6 @@ class DeckListRow:
 def event_deck_lists(event: Event) -> list[DeckListRow]:
     """Every registration of the event with its list's legality under the event's banlist (one catalog
     cache for the whole page)."""
-    # decks.selectors reads this module for visibility, so it is imported when called, not at load time.
-    from decks.catalog import DatabaseCatalog
-    from decks.selectors import banlist_limits, deck_legality
-
     catalog = DatabaseCatalog(event.game)
     limits = banlist_limits(event.banlist) if event.banlist is not None else None
     rows = []
@@ -101,3 +99,11 @@ def event_deck_lists(event: Event) -> list[DeckListRow]:
         )
         rows.append(DeckListRow(registration=registration, ruling=ruling))
     return rows
+
+
+def deck_lists_visible_to(user: AnyUser) -> QuerySet[DeckList]:
+    """Your own lists, plus the registered lists you may see (:func:`registered_deck_lists_visible_to`)."""
+    visible = Q(pk__in=registered_deck_lists_visible_to(user))
+    if user.is_authenticated:
+        visible |= Q(owner=user)
+    return DeckList.objects.filter(visible).select_related("owner")

@@ -11,9 +11,13 @@ from django.urls import reverse
 
 from accounts.users import AnyUser
 from tournaments.models import EventImport
-from tournaments.services.replay_import import import_progress_key
 
 logger = logging.getLogger(__name__)
+
+
+def import_progress_key(event_import_id: int) -> str:
+    """Where a running import's progress is kept: the cache, shared by the workers and the web server."""
+    return f"tournaments:event-import:{event_import_id}:progress"
 
 
 def event_imports_visible_to(user: AnyUser) -> QuerySet[EventImport]:

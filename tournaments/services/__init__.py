@@ -16,17 +16,20 @@ from tournaments.services.deck_lists import (
     registration_deck_submit,
     registration_deck_submit_text,
 )
+from tournaments.services.drops import (
+    DropNotUndoable,
+    penalty_issue_at_event,
+    registration_drop,
+    registration_undo_drop,
+)
 from tournaments.services.events import event_create, event_role_grant, round_create
 from tournaments.services.registrations import (
-    DropNotUndoable,
     RegistrationClosed,
     registration_award_byes,
     registration_check_in,
     registration_create,
-    registration_drop,
     registration_enter,
     registration_fix_table,
-    registration_undo_drop,
 )
 from tournaments.services.rounds import (
     RoundConflict,
@@ -53,6 +56,7 @@ __all__ = [
     "event_create",
     "event_plan",
     "event_role_grant",
+    "penalty_issue_at_event",
     "registration_award_byes",
     "registration_check_in",
     "registration_create",

@@ -54,9 +54,13 @@ from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up,
 from matches.services import FinalMatch, matches_create_final
 from tournaments.engine.replay import Replay, ReplayError, read_replay
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
+from tournaments.selectors.imports import import_progress_key
 from tournaments.services.events import RESERVED_SLUGS, event_create
 
 logger = logging.getLogger(__name__)
+
+# The task that runs an import (``tournaments.tasks``, above this module): sent by name, see config.outbox.
+EVENT_IMPORT_TASK = "tournaments.tasks.event_import_task"
 
 Progress = Callable[[int, int], None]
 BATCH = 2_000
@@ -300,11 +304,6 @@ def event_import_queue(
     return job
 
 
-def import_progress_key(event_import_id: int) -> str:
-    """Where a running import's progress is kept: the cache, shared by the workers and the web server."""
-    return f"tournaments:event-import:{event_import_id}:progress"
-
-
 # --- An import ends, whatever is killed (docs/decisions/0009; card imports do the same, 0008) -------------
 #
 # - The row is the outbox: created queued, sent to the workers after commit, and sent again by the sweep
@@ -331,11 +330,8 @@ def event_import_dispatch(*, event_import_id: int) -> bool:
 
     Sending twice is harmless: the second delivery finds the job claimed, running or finished.
     """
-    # Imported here, not at the top: the task module imports this one.
-    from tournaments.tasks import event_import_task
-
     return outbox_send(
-        task=event_import_task,
+        task_name=EVENT_IMPORT_TASK,
         pk=event_import_id,
         queued=EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.QUEUED),
         retry_after=_broker_retry_after(),

@@ -15,7 +15,6 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from matches.models import Penalty
 from matches.services.access import MatchConflict
-from matches.services.judging import penalty_issue
 from tests.api_clients import client_for
 from tournaments.engine.replay import read_replay
 from tournaments.engine.standings import compute as standings_compute
@@ -23,6 +22,7 @@ from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay
 from tournaments.services import (
     DropNotUndoable,
+    penalty_issue_at_event,
     registration_create,
     registration_drop,
     registration_undo_drop,
@@ -235,7 +235,7 @@ def test_a_disqualification_is_not_undone_as_a_drop():
     round_1 = round_pair(event=event, by=organizer, seed=1)
     round_start(round_=round_1, by=organizer)
     match = round_1.matches.exclude(player_b=None).first()
-    penalty_issue(
+    penalty_issue_at_event(
         match_id=match.pk,
         judge=organizer,
         player=match.player_a,
