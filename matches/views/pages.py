@@ -19,7 +19,7 @@ from matches.views.disputes import disputes_context
 from matches.views.duels import duels_context
 from matches.views.judging import judging_context
 from matches.views.reports import reports_context
-from matches.views.side_decks import side_decks_context
+from matches.views.side_decks_section import SideDecksForm, side_decks_context
 from matches.views.timing import time_context
 
 
@@ -28,13 +28,16 @@ def my_matches(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "matches/my_matches.html", {"matches": matches_of_player(request.user)[:20]})
 
 
-def match_sections(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
-    """The context of every section of the match page."""
+def match_sections(
+    request: HtmxHttpRequest, match: Match, *, side_decks_form: SideDecksForm | None = None
+) -> dict[str, Any]:
+    """The context of every section of the match page (``side_decks_form``: a refused Side Deck post, shown
+    again with its error)."""
     context: dict[str, Any] = {}
     if match.player_b_id:  # a bye has no duels, reports or Side Decks
         context.update(duels_context(request, match))
         context.update(reports_context(request, match))
-        context.update(side_decks_context(request, match))
+        context.update(side_decks_context(request, match, side_decks_form))
     context.update(time_context(request, match))
     context.update(disputes_context(request, match))
     context.update(judging_context(request, match))
@@ -42,17 +45,22 @@ def match_sections(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
 
 
 def match_detail(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    return match_page(request, match_id)
+
+
+def match_page(
+    request: HtmxHttpRequest,
+    match_id: int,
+    *,
+    side_decks_form: SideDecksForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The whole match page; a form view that refuses a plain (non-htmx) post renders it with its error."""
     match = get_object_or_404(
         Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
     )
-    return render(
-        request,
-        "matches/match_detail.html",
-        {
-            "match": match,
-            **match_sections(request, match),
-        },
-    )
+    context = {"match": match, **match_sections(request, match, side_decks_form=side_decks_form)}
+    return render(request, "matches/match_detail.html", context, status=status)
 
 
 @login_required

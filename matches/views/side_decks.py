@@ -8,8 +8,6 @@ the error in the section and the lines the player typed kept.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.contrib import messages
@@ -20,130 +18,18 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches import services
 from matches.models import Match
-from matches.services.side_decks import (
-    MAX_MOVE_COUNT,
-    MAX_SIDE_DECK,
-    registered_side_count,
-    side_deck_count_record,
-    side_decks_overview,
-    side_swap_record,
+from matches.services.side_decks import MAX_SIDE_DECK, side_deck_count_record, side_swap_record
+from matches.views.pages import match_page
+from matches.views.side_decks_section import (
+    IN_LABEL,
+    OUT_LABEL,
+    SideDecksForm,
+    parse_card_lines,
+    side_decks_context,
 )
-
-COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*)$")
-COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
-FORM_ATTRIBUTE = "side_decks_form"  # what a failed plain post leaves on the request for the page to show
-IN_LABEL = "Cards in (from your Side Deck)"
-OUT_LABEL = "Cards out"
-
-
-@dataclass
-class SideDecksForm:
-    """What the player typed and what was wrong with it, shown again in the section."""
-
-    error: str = ""
-    errors: list[str] = field(default_factory=list)
-    count: str | None = None
-    in_text: str | None = None
-    out_text: str | None = None
-
-
-def parse_card_lines(text: str, *, label: str) -> list[dict[str, Any]]:
-    """One card a line, "2 Ash Blossom", "Ash Blossom x2" or "Ash Blossom" (one copy); blank lines skipped.
-
-    A line that cannot be a card is refused naming the box and the line number, so the player finds it.
-    """
-    cards: list[dict[str, Any]] = []
-    problems: list[str] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        where = f'Line {number} of "{label}"'
-        if line.isdigit():
-            problems.append(f'{where} ({line!r}) has a number but no card name: write it as "2 Card Name".')
-            continue
-        found = COUNT_FIRST.match(line) or COUNT_LAST.match(line)
-        name, count = (found["name"].strip(), int(found["count"])) if found else (line, 1)
-        if not 1 <= count <= MAX_MOVE_COUNT:
-            problems.append(f"{where} ({line!r}): give a number of copies from 1 to {MAX_MOVE_COUNT}.")
-            continue
-        cards.append({"name": name, "count": count})
-    if problems:
-        raise ValidationError(problems)
-    return cards
-
-
-def _lines(cards: list[dict[str, Any]]) -> str:
-    return "\n".join(f"{card['count']} {card['name']}" for card in cards)
-
-
-def side_decks_context(
-    request: HtmxHttpRequest, match: Match, form: SideDecksForm | None = None
-) -> dict[str, Any]:
-    """What the "Side Decks" section shows to this viewer: both counts, the swaps (cards only to their player
-    and the event's judges), and the viewer's own forms."""
-    form = form or getattr(request, FORM_ATTRIBUTE, None) or SideDecksForm()
-    viewer = request.user
-    overview = side_decks_overview(match=match, viewer=viewer)
-    my_side = match.side_of(viewer.pk) if viewer.is_authenticated else None
-    me = cast(User, viewer) if my_side else None
-    counts = [
-        {"view": view, "name": display_name(view.player), "mine": view.player.pk == viewer.pk}
-        for view in overview.counts
-    ]
-    mine = next((view for view in overview.counts if view.player.pk == viewer.pk), None)
-    count_initial = form.count
-    if count_initial is None and me is not None:
-        if mine is not None and mine.count is not None:
-            count_initial = str(mine.count.count)
-        else:
-            registered = registered_side_count(match=match, player=me)
-            count_initial = "" if registered is None else str(registered)
-    names = {view.player.pk: display_name(view.player) for view in overview.counts}
-    swaps = [
-        {
-            "view": view,
-            "name": names.get(view.swap.player_id, ""),
-            "cards_in": (view.moves or {}).get("in", []),
-            "cards_out": (view.moves or {}).get("out", []),
-        }
-        for view in overview.swaps
-    ]
-    my_next = next(
-        (
-            view
-            for view in overview.swaps
-            if view.swap.duel_number == overview.next_duel and view.swap.player_id == viewer.pk
-        ),
-        None,
-    )
-    in_text, out_text = form.in_text, form.out_text
-    if in_text is None and out_text is None and my_next is not None:
-        in_text, out_text = (
-            _lines(my_next.swap.moves.get("in", [])),
-            _lines(my_next.swap.moves.get("out", [])),
-        )
-    game = match.round.event.game
-    return {
-        "match": match,
-        "side_overview": overview,
-        "side_counts": counts,
-        "side_swaps": swaps,
-        "side_error": form.error,
-        "side_errors": form.errors,
-        "side_count_initial": count_initial or "",
-        "side_in_text": in_text or "",
-        "side_out_text": out_text or "",
-        "side_my_side": my_side,
-        "side_label": "sideboard" if game == "mtg" else "Side Deck",
-        "side_max": MAX_SIDE_DECK,
-        "side_in_label": IN_LABEL,
-        "side_out_label": OUT_LABEL,
-    }
 
 
 def _done(request: HtmxHttpRequest, match_id: int, form: SideDecksForm | None = None) -> HttpResponse:
@@ -151,12 +37,7 @@ def _done(request: HtmxHttpRequest, match_id: int, form: SideDecksForm | None = 
     invalid = form is not None and bool(form.errors)
     if not request.htmx:
         if invalid and form is not None:
-            from matches.views.pages import match_detail  # the page imports this module's context
-
-            setattr(request, FORM_ATTRIBUTE, form)
-            response = match_detail(request, match_id)
-            response.status_code = 400
-            return response
+            return match_page(request, match_id, side_decks_form=form, status=400)
         if form is not None and form.error:
             messages.error(request, form.error)
         return redirect("match-detail", match_id=match_id)
