@@ -10,7 +10,6 @@ import re
 
 KINDS = ("monster", "spell", "trap", "token")
 FRAMES = ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link")
-EXTRA_DECK_FRAMES = ("fusion", "synchro", "xyz", "link")
 SPELL_ICONS = ("normal", "quick-play", "continuous", "equip", "field", "ritual")
 TRAP_ICONS = ("normal", "continuous", "counter")
 ATTRIBUTES = ("earth", "water", "fire", "wind", "light", "dark", "divine")

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 
 from rules.engine.catalog import CardCatalog, normalize_name
 from rules.engine.limits import DECK_ENTRIES
+from rules.engine.vocabulary import DECK_SECTIONS
 
-SECTIONS = {"yugioh": ("main", "extra", "side"), "mtg": ("main", "side")}
+SECTIONS = DECK_SECTIONS  # the engine's, per game
 SECTION_LABELS = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}
 MAX_COUNT = 99
 MAX_LINES = 2000  # a deck list is at most a few hundred lines; more is not a deck list

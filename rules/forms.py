@@ -12,6 +12,7 @@ from typing import Any
 from django import forms
 
 from config.json_input import JsonInputError, loads_checked
+from rules.engine.vocabulary import BUILDER_ACTIONS, STARTING_LIFE, YUGIOH
 
 PLAYERS = [("A", "A"), ("B", "B")]
 PHASES = [
@@ -40,20 +41,7 @@ ZONES = [
     ("graveyard", "Graveyard"),
     ("extra_deck", "Extra Deck"),
 ]
-ACTIONS = [
-    ("attack", "Attack"),
-    ("normal_summon", "Normal / Tribute Summon"),
-    ("set_monster", "Set a monster"),
-    ("flip_summon", "Flip Summon"),
-    ("change_position", "Change battle position"),
-    ("special_summon", "Special Summon"),
-    ("activate", "Activate a card or effect"),
-    ("resolve_chain", "Resolve the chain"),
-    ("draw", "Draw"),
-    ("end_turn", "End the turn"),
-    ("check_state", "Is the duel over?"),
-    ("replay", "Replay"),
-]
+ACTIONS = list(BUILDER_ACTIONS[YUGIOH])
 # Which builder fields each action takes, and the key each one has in the dispute's action.
 ACTION_FIELDS: dict[str, dict[str, str]] = {
     "attack": {"player": "player", "card": "attacker", "target": "target"},
@@ -112,8 +100,8 @@ class YugiohStateForm(forms.Form):
     turn_player = forms.ChoiceField(choices=PLAYERS, label="Turn player")
     phase = forms.ChoiceField(choices=PHASES, initial="main1")
     step = forms.ChoiceField(choices=STEPS, required=False, label="Battle step")
-    lp_a = forms.IntegerField(min_value=0, required=False, label="A's LP", initial=8000)
-    lp_b = forms.IntegerField(min_value=0, required=False, label="B's LP", initial=8000)
+    lp_a = forms.IntegerField(min_value=0, required=False, label="A's LP", initial=STARTING_LIFE[YUGIOH])
+    lp_b = forms.IntegerField(min_value=0, required=False, label="B's LP", initial=STARTING_LIFE[YUGIOH])
     hand_a = forms.IntegerField(min_value=0, required=False, label="Cards in A's hand")
     hand_b = forms.IntegerField(min_value=0, required=False, label="Cards in B's hand")
     deck_a = forms.IntegerField(min_value=0, required=False, label="Cards in A's Deck")

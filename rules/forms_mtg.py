@@ -14,6 +14,8 @@ from typing import Any
 
 from django import forms
 
+from rules.engine.vocabulary import BUILDER_ACTIONS, MTG, STARTING_LIFE
+
 PLAYERS = [("A", "A"), ("B", "B")]
 PHASES = [
     ("beginning", "Beginning phase"),
@@ -44,15 +46,7 @@ ABILITIES = [
     ("trample", "Trample"),
     ("haste", "Haste"),
 ]
-ACTIONS = [
-    ("combat_damage", "Combat damage"),
-    ("declare_attackers", "Declare attackers"),
-    ("cast", "Cast a spell"),
-    ("play_land", "Play a land"),
-    ("draw", "Draw"),
-    ("cleanup", "Cleanup (hand size)"),
-    ("state_check", "State-based actions: is the game over?"),
-]
+ACTIONS = list(BUILDER_ACTIONS[MTG])
 # Which builder fields each action sends (spec, "Magic actions"); "combat" becomes the "attackers" list.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "combat_damage": ("combat",),
@@ -121,8 +115,8 @@ class MtgStateForm(forms.Form):
     first_player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label="Played first")
     phase = forms.ChoiceField(choices=PHASES, initial="main1")
     step = forms.ChoiceField(choices=STEPS, required=False)
-    life_a = forms.IntegerField(required=False, label="A's life", initial=20)
-    life_b = forms.IntegerField(required=False, label="B's life", initial=20)
+    life_a = forms.IntegerField(required=False, label="A's life", initial=STARTING_LIFE[MTG])
+    life_b = forms.IntegerField(required=False, label="B's life", initial=STARTING_LIFE[MTG])
     library_a = _optional_int("Cards in A's library")
     library_b = _optional_int("Cards in B's library")
     hand_a = _optional_int(

@@ -23,29 +23,16 @@ from matches.services.access import MatchConflict, MatchOver, is_match_judge, ma
 from matches.services.judging import duel_result_record
 from rules import engine
 from rules import services as rules_services
-
-# The engine's reasons a duel (Magic: game) ended, in the words of ``Duel.Reason``.
-ENGINE_REASONS: dict[str, str] = {
-    "lp": Duel.Reason.LP,
-    "life": Duel.Reason.LP,
-    "simultaneous_lp": Duel.Reason.LP,
-    "deck_out": Duel.Reason.DECK_OUT,
-    "empty_library": Duel.Reason.DECK_OUT,
-    "exodia": Duel.Reason.CARD_EFFECT,
-}
-# Both players losing at once: in Yu-Gi-Oh! only by drawing from empty Decks; in Magic by life, an empty
-# library or one of each, which no single reason says (the ruling's explanation does).
-SIMULTANEOUS_LOSS = {"yugioh": Duel.Reason.DECK_OUT, "mtg": ""}
+from rules.engine.vocabulary import GAME_NAMES, end_reason
 
 
 def duel_reason(game: str, engine_reason: str) -> str:
-    """The ``Duel.Reason`` for the engine's ``reason`` a duel (game) ended, "" when none fits."""
-    if engine_reason == "simultaneous_loss":
-        return SIMULTANEOUS_LOSS.get(game, "")
-    return ENGINE_REASONS.get(engine_reason, "")
+    """The ``Duel.Reason`` for the engine's ``reason`` a duel (game) ended, "" when none fits.
 
-
-GAME_NAMES = {"yugioh": "Yu-Gi-Oh!", "mtg": "Magic: The Gathering"}
+    The engine says which kind of ending it was (:func:`rules.engine.vocabulary.end_reason`); its kinds are
+    ``Duel.Reason``'s values.
+    """
+    return Duel.Reason(kind).value if (kind := end_reason(game, engine_reason)) else ""
 
 
 class DisputeAlreadyResolved(MatchConflict):

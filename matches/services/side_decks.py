@@ -36,6 +36,7 @@ from matches.services.access import (
 from matches.services.duels import EngineAnswerMissing, match_next_chooser
 from rules.engine import DisputeError, normalize_name
 from rules.engine.limits import DECK_ENTRIES
+from rules.engine.vocabulary import YUGIOH, deck_after_swap, is_extra_deck_monster
 from tournaments.models import Registration
 from tournaments.selectors.events import is_deck_staff
 
@@ -44,7 +45,6 @@ MAX_MOVE_COUNT = 60  # more copies of one card than a whole Main Deck holds is a
 # Each move is a different card of the registered list, so no swap lists more moves than a deck list has
 # entries (rules.engine.limits, docs/decisions/0009); a longer list is refused before any card is looked up.
 MAX_MOVES = max(DECK_ENTRIES.values())
-EXTRA_DECK_FRAMES = frozenset({"fusion", "synchro", "xyz", "link"})
 
 # Violations whose message names no card: the opponent may read them as they are.
 CARD_FREE_CODES = frozenset(
@@ -147,79 +147,23 @@ def _clean_moves(moves: object) -> Moves:
     return cleaned
 
 
-def _take(entries: list[dict[str, Any]], key: str, count: int) -> int:
-    """Remove up to ``count`` copies of the card ``key`` from ``entries``; returns how many were there."""
-    taken = 0
-    for entry in entries:
-        if taken == count:
-            break
-        if normalize_name(str(entry["name"])) == key:
-            step = min(int(entry["count"]), count - taken)
-            entry["count"] = int(entry["count"]) - step
-            taken += step
-    entries[:] = [entry for entry in entries if int(entry["count"]) > 0]
-    return taken
-
-
-def _put(entries: list[dict[str, Any]], name: str, count: int) -> None:
-    key = normalize_name(name)
-    for entry in entries:
-        if normalize_name(str(entry["name"])) == key:
-            entry["count"] = int(entry["count"]) + count
-            return
-    entries.append({"name": name, "count": count})
-
-
-def _spelling(sections: Sections, key: str, fallback: str) -> str:
-    """The registered list's spelling of a card, so the presented deck reads like the registered one."""
-    for entries in sections.values():
-        for entry in entries:
-            if normalize_name(str(entry["name"])) == key:
-                return str(entry["name"])
-    return fallback
-
-
 def presented_deck(*, deck_list: DeckList, moves: Moves) -> Sections:
-    """The deck presented after ``moves``, worked out from the registered list.
-
-    "out" cards leave the Main (or Extra) Deck for the Side Deck; "in" cards leave the Side Deck for the Main
-    Deck, or the Extra Deck when the card is an Extra Deck card: registered in the Extra Deck, or a Fusion,
-    Synchro, Xyz or Link Monster in the catalog (Magic has a deck and a sideboard only). A card that is not
-    where the move takes it from is refused by name; moving more copies than are there is left to the engine,
-    whose ruling says how many were registered.
+    """The deck presented after ``moves``, worked out from the registered list by the engine
+    (:func:`rules.engine.vocabulary.deck_after_swap`); the catalog says which incoming cards are Extra Deck
+    monsters. A card that is not where the move takes it from is refused by name.
     """
-    registered = deck_list.sections or {}
     game = deck_list.game
-    sections: Sections = {
-        section: [dict(entry) for entry in registered.get(section, [])]
-        for section in (("main", "extra", "side") if game == "yugioh" else ("main", "side"))
-    }
-    extra_keys = {normalize_name(str(entry["name"])) for entry in sections.get("extra", [])}
-    catalog = DatabaseCatalog(game)
-    if game == "yugioh":
+    extra_deck_names: list[str] = []
+    if game == YUGIOH:
+        catalog = DatabaseCatalog(game)
         catalog.prefetch_names(entry["name"] for entry in moves["in"])
-    problems: list[str] = []
-    for card in moves["out"]:
-        key = normalize_name(card["name"])
-        name = _spelling(sections, key, card["name"])
-        taken = _take(sections["main"], key, card["count"])
-        if "extra" in sections:
-            taken += _take(sections["extra"], key, card["count"] - taken)
-        if not taken:
-            problems.append(f"{card['name']} (out) is not in your registered Main or Extra Deck.")
-            continue
-        _put(sections["side"], name, card["count"])
-    for card in moves["in"]:
-        key = normalize_name(card["name"])
-        name = _spelling(sections, key, card["name"])
-        if not _take(sections["side"], key, card["count"]):
-            problems.append(f"{card['name']} (in) is not in your registered Side Deck.")
-            continue
-        data = catalog.card_by_name(card["name"]) if game == "yugioh" else None
-        to_extra = "extra" in sections and (
-            key in extra_keys or (data is not None and data.get("frame") in EXTRA_DECK_FRAMES)
-        )
-        _put(sections["extra" if to_extra else "main"], name, card["count"])
+        for card in moves["in"]:
+            data = catalog.card_by_name(card["name"])
+            if data is not None and is_extra_deck_monster(data.get("kind"), data.get("frame")):
+                extra_deck_names.append(card["name"])
+    sections, problems = deck_after_swap(
+        game=game, registered=deck_list.sections or {}, moves=moves, extra_deck_names=extra_deck_names
+    )
     if problems:
         raise ValidationError({"moves": problems})
     return sections

@@ -27,12 +27,12 @@ from matches.models import Dispute, Duel, Match
 from matches.selectors import disputes_visible_to
 from matches.services import disputes as dispute_services
 from matches.services.access import MatchConflict, is_match_judge
+from rules.engine.vocabulary import STARTING_LIFE
 from rules.forms import DisputeJsonForm
 from rules.selectors import rulings_visible_to
 from rules.views import builder_for, prefill_from
 
 # Each game's starting life, so the form opens on the usual totals.
-STARTING_LP = {"yugioh": 8000, "mtg": 20}
 
 
 class DisputeOpenForm(forms.Form):
@@ -121,7 +121,7 @@ def _match(match_id: int) -> Match:
 
 def _json_skeleton(game: str) -> str:
     """The pasted-JSON mode opens on a dispute of the match's game with both players' starting life."""
-    lp = STARTING_LP.get(game, 0)
+    lp = STARTING_LIFE.get(game, 0)
     if game == "mtg":
         state: dict[str, Any] = {
             "turn": 1,
@@ -162,7 +162,7 @@ def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     game = match.round.event.game
     mode = request.POST.get("mode", request.GET.get("mode", "build"))
     posted = request.method == "POST"
-    lp = STARTING_LP.get(game)
+    lp = STARTING_LIFE.get(game)
     # Each game's builder names its life fields its own way (Yu-Gi-Oh! LP, Magic life).
     life_keys = ("life_a", "life_b") if game == "mtg" else ("lp_a", "lp_b")
     prefill: dict[str, Any] = dict.fromkeys(life_keys, lp)

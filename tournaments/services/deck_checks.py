@@ -11,9 +11,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from decks.parsing import SECTIONS
 from decks.selectors import section_counts
 from matches.models import Match
+from rules.engine.vocabulary import deck_sections
 from tournaments.models import (
     DeckCheck,
     Event,
@@ -102,7 +102,7 @@ def deck_check_record(*, deck_check: DeckCheck, presented: Mapping[str, int], ju
     deck_list = deck_check.registration.deck_list
     if deck_list is None:
         raise DeckCheckConflict("This player has no registered deck list to compare with.")
-    sections = SECTIONS.get(deck_list.game, ("main", "extra", "side"))
+    sections = deck_sections(deck_list.game)
     counts: dict[str, int] = {}
     for section, value in presented.items():
         if section not in ("main", "extra", "side"):

@@ -15,6 +15,7 @@ from typing import Any
 from rules.engine.errors import StateIncomplete, UnknownCardError
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping, as_str
 from rules.engine.mtg import passages
+from rules.engine.vocabulary import MTG, STARTING_LIFE
 
 PLAYERS = ("A", "B")
 PHASES = ("beginning", "main1", "combat", "main2", "end")
@@ -37,7 +38,7 @@ PHASE_NAMES = {
     "main2": "the second main phase",
     "end": "the end phase",
 }
-DEFAULT_LIFE = 20
+DEFAULT_LIFE = STARTING_LIFE[MTG]
 DEFAULT_LIBRARY = 40
 BATTLEFIELD, HAND, GRAVEYARD = "battlefield", "hand", "graveyard"
 

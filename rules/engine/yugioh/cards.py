@@ -14,12 +14,12 @@ from typing import Any, TypeVar
 from rules.engine.catalog import CardCatalog
 from rules.engine.errors import StateIncomplete
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping, as_str
+from rules.engine.vocabulary import is_extra_deck_monster
 
 T = TypeVar("T")
 
 KINDS = ("monster", "spell", "trap", "token")
 FRAMES = ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link")
-EXTRA_DECK_FRAMES = ("fusion", "synchro", "xyz", "link")
 POSITIONS = ("attack", "defense", "set")
 ARROWS = ("top-left", "top", "top-right", "left", "right", "bottom-left", "bottom", "bottom-right")
 ICONS = ("normal", "quick-play", "continuous", "equip", "field", "ritual", "counter")
@@ -99,7 +99,7 @@ class Card:
 
     @property
     def is_extra_deck_monster(self) -> bool:
-        return self.kind == "monster" and self.frame in EXTRA_DECK_FRAMES
+        return is_extra_deck_monster(self.kind, self.frame)
 
     @property
     def is_link(self) -> bool:

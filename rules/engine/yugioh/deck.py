@@ -16,8 +16,9 @@ from rules.engine.decklist import Entry, canonical_key, copies, display_names, p
 from rules.engine.errors import DisputeError, StateIncomplete
 from rules.engine.jsonvalues import ActionFields, as_list, as_str
 from rules.engine.ruling import Check, Fact, Ruling, Violation, incomplete_ruling, run_checks
+from rules.engine.vocabulary import is_extra_deck_monster
 from rules.engine.yugioh import passages
-from rules.engine.yugioh.cards import EXTRA_DECK_FRAMES, FRAMES, KINDS
+from rules.engine.yugioh.cards import FRAMES, KINDS
 
 SECTIONS = ("main", "extra", "side")
 MAIN_MIN, MAIN_MAX, EXTRA_MAX, SIDE_MAX, COPIES = 40, 60, 15, 15, 3
@@ -74,7 +75,7 @@ def wrong_deck(entry: Entry, section: str) -> Violation | None:
             f"the catalog does not know {entry.name!r}: give its frame",
             passages.DECK_EXTRA_CONTENTS,
         )
-    extra_kind = kind == "monster" and frame in EXTRA_DECK_FRAMES
+    extra_kind = is_extra_deck_monster(kind, frame)
     if section == "extra" and not extra_kind:
         message = (
             f"{entry.name} is in the Extra Deck, which holds only Fusion, Synchro, Xyz and Link Monsters."

@@ -14,6 +14,7 @@ from typing import Any
 from rules.engine.catalog import CardCatalog
 from rules.engine.errors import StateIncomplete, UnknownCardError
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping
+from rules.engine.vocabulary import STARTING_LIFE, YUGIOH
 from rules.engine.yugioh.cards import PLAYERS, Card, parse_card
 
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
@@ -27,7 +28,7 @@ PHASE_NAMES = {
     "main2": "Main Phase 2",
     "end": "the End Phase",
 }
-DEFAULT_LP = 8000
+DEFAULT_LP = STARTING_LIFE[YUGIOH]
 DEFAULT_DECK = 30
 ZONES = 5
 
