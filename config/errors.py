@@ -18,14 +18,37 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from config.refusals import Conflict, refusal_message
+from rules.engine.errors import DisputeError
+from tournaments.engine.replay import ReplayError
+
 API_PREFIX = "/api/"
+DISPUTE_REFUSED = "The dispute does not follow the dispute format."
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's handler, plus Django validation errors as 400 and constraint conflicts as 409."""
+    """The one place a service's refusal becomes an API status (``config.refusals`` says what they are).
+
+    DRF's own handling (its exceptions, Django's PermissionDenied and Http404 as 403 and 404), plus: a
+    Django ValidationError as 400 naming each field (or ``{"detail": "..."}`` without fields), a
+    :class:`Conflict` as 409, a dispute the engine cannot read as 400 listing every problem under
+    ``"problems"``, a refused event replay as 400 listing them under ``"replay"``, and a constraint conflict
+    the services did not foresee as 409.
+    """
     if isinstance(exc, DjangoValidationError):
-        detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
-        return Response(detail, status=status.HTTP_400_BAD_REQUEST)
+        if hasattr(exc, "error_dict"):
+            body: dict[str, Any] = {field: list(messages) for field, messages in exc.message_dict.items()}
+        else:
+            body = {"detail": refusal_message(exc)}
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Conflict):
+        return Response({"detail": refusal_message(exc)}, status=status.HTTP_409_CONFLICT)
+    if isinstance(exc, DisputeError):
+        return Response(
+            {"detail": DISPUTE_REFUSED, "problems": exc.problems()}, status=status.HTTP_400_BAD_REQUEST
+        )
+    if isinstance(exc, ReplayError):
+        return Response({"replay": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, IntegrityError):
         return Response(
             {"detail": "This conflicts with a record that already exists."}, status=status.HTTP_409_CONFLICT

@@ -299,26 +299,6 @@ class DuelReport(models.Model):
         return f"{self.player} reports {self.get_result_display()} for {self.duel}"
 
 
-class IdempotencyRecord(models.Model):
-    """The first response to a POST sent with an ``Idempotency-Key``: a retry gets it back, not a redo."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=120)
-    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of the method, path and body.")
-    status_code = models.PositiveSmallIntegerField()
-    response = models.JSONField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["created_at", "pk"]
-        constraints = [
-            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique_per_user"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} {self.key}: {self.status_code}"
-
-
 class ResultChange(models.Model):
     """The audit log: every result a judge entered or corrected, with who, when, before, after and why."""
 

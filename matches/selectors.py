@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 from django.db.models import F, Max, Prefetch, Q, QuerySet, Value
 from django.db.models.functions import Coalesce, Concat, Greatest
+from django.shortcuts import get_object_or_404
 
 from accounts.users import AnyUser
 from matches.models import Dispute, Duel, Match
@@ -14,6 +15,17 @@ from tournaments.models import EventRole, Round
 from tournaments.selectors.events import events_staffed_by, is_event_staff
 
 LONG_AGO = datetime(2000, 1, 1, tzinfo=UTC)
+
+
+def match_for(match_id: int) -> Match:
+    """The match, with the round, event and players every page and API view reads of it; 404 if there is none.
+
+    A match is public at a store (its pairing is posted on the wall): who may act on it, or read its
+    disputes, is decided by the services and by the selectors of those rows.
+    """
+    return get_object_or_404(
+        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
+    )
 
 
 def matches_of_player(user: AnyUser) -> QuerySet[Match]:

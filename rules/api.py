@@ -6,17 +6,18 @@ from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.errors import DISPUTE_REFUSED
 from config.schema import ErrorSerializer
 from decks.models import Game
-from rules import engine, services
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
+from rules import services
 from rules.models import Ruling
 from rules.selectors import rulings_visible_to
 
@@ -74,48 +75,24 @@ class RulingCreateApi(APIView):
 
     @extend_schema(
         request=DisputeSerializer,
-        responses={
-            201: RulingOutputSerializer,
-            200: RulingOutputSerializer,
-            400: DisputeProblemsSerializer,
-            409: ErrorSerializer,
-        },
-        parameters=[
-            OpenApiParameter(
-                "Idempotency-Key",
-                OpenApiTypes.STR,
-                OpenApiParameter.HEADER,
-                required=False,
-                description="Any unique string; repeating it returns the stored ruling (200), not a new one.",
-            )
-        ],
+        responses={201: RulingOutputSerializer, 400: DisputeProblemsSerializer, 409: ErrorSerializer},
+        parameters=[IDEMPOTENCY_KEY],
         operation_id="rulings_create",
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
             return Response(
                 {
-                    "detail": "The dispute must be a JSON object.",
+                    "detail": DISPUTE_REFUSED,
                     "problems": [
                         {"path": "$", "code": "dispute.invalid", "message": "expected a JSON object"}
                     ],
                 },
                 status=status.HTTP_400_BAD_REQUEST,
             )
-        key = request.headers.get("Idempotency-Key", "").strip()[:120]
-        try:
-            ruling, created = services.ruling_create(
-                dispute=request.data, requested_by=cast(User, request.user), idempotency_key=key
-            )
-        except engine.DisputeError as error:
-            return Response(
-                {"detail": "The dispute does not follow the dispute format.", "problems": error.problems()},
-                status=status.HTTP_400_BAD_REQUEST,
-            )
-        except services.IdempotencyKeyReused as error:
-            return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
-        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
-        return Response(RulingOutputSerializer(ruling).data, status=code)
+        ruling = services.ruling_create(dispute=request.data, requested_by=cast(User, request.user))
+        return Response(RulingOutputSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
 
 class RulingDetailApi(APIView):

@@ -20,19 +20,10 @@ class Ruling(models.Model):
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="rulings"
     )
-    idempotency_key = models.CharField(max_length=120, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        constraints = [
-            # A client retrying the same request (same Idempotency-Key) gets the same ruling back.
-            models.UniqueConstraint(
-                fields=["requested_by", "idempotency_key"],
-                condition=~models.Q(idempotency_key=""),
-                name="ruling_idempotency_key_unique_per_user",
-            ),
-        ]
 
     def __str__(self) -> str:
         return f"Ruling {self.pk} ({self.game} {self.action_type})"

@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
 
 from decks.catalog import DatabaseCatalog
 from rules import engine
@@ -28,51 +27,20 @@ def judge_with_catalog(dispute: Mapping[str, Any]) -> dict[str, Any]:
     return engine.judge(dispute, catalog)
 
 
-class IdempotencyKeyReused(Exception):
-    """The Idempotency-Key was already used by this user for a different dispute."""
+def ruling_create(*, dispute: Mapping[str, Any], requested_by: User | None) -> Ruling:
+    """Judge ``dispute`` and store it with its ruling.
 
-
-def _replay(*, requested_by: User, idempotency_key: str, dispute: Mapping[str, Any]) -> Ruling | None:
-    existing = Ruling.objects.filter(requested_by=requested_by, idempotency_key=idempotency_key).first()
-    if existing is not None and existing.dispute != dispute:
-        raise IdempotencyKeyReused(
-            f"Idempotency-Key {idempotency_key!r} was already used for another dispute "
-            f"(ruling {existing.pk})."
-        )
-    return existing
-
-
-def ruling_create(
-    *, dispute: Mapping[str, Any], requested_by: User | None, idempotency_key: str = ""
-) -> tuple[Ruling, bool]:
-    """Judge ``dispute`` and store it with its ruling; returns the ruling and whether it is new.
-
-    With an ``idempotency_key``, a retried request returns the ruling stored the first time instead of a
-    second record; two concurrent first tries meet at the unique constraint and the loser returns the
-    winner's ruling. Raises ``engine.DisputeError`` for a dispute that breaks the format (nothing stored).
+    Raises ``engine.DisputeError`` for a dispute that breaks the format (nothing stored). A retried request
+    is the caller's to recognise (the ``Idempotency-Key`` of the API, the form key of the pages: the
+    ``idempotency`` app), not this service's.
     """
-    if idempotency_key and requested_by is not None:
-        existing = _replay(requested_by=requested_by, idempotency_key=idempotency_key, dispute=dispute)
-        if existing is not None:
-            return existing, False
     decided = judge_with_catalog(dispute)
-    try:
-        with transaction.atomic():
-            ruling = Ruling.objects.create(
-                game=str(dispute.get("game", "")),
-                action_type=str(dict(dispute.get("action") or {}).get("type", "")),
-                dispute=dict(dispute),
-                ruling=decided,
-                legal=decided.get("legal"),
-                engine_version=ENGINE_VERSION,
-                requested_by=requested_by,
-                idempotency_key=idempotency_key if requested_by is not None else "",
-            )
-    except IntegrityError:
-        if not idempotency_key or requested_by is None:
-            raise
-        existing = _replay(requested_by=requested_by, idempotency_key=idempotency_key, dispute=dispute)
-        if existing is None:
-            raise
-        return existing, False
-    return ruling, True
+    return Ruling.objects.create(
+        game=str(dispute.get("game", "")),
+        action_type=str(dict(dispute.get("action") or {}).get("type", "")),
+        dispute=dict(dispute),
+        ruling=decided,
+        legal=decided.get("legal"),
+        engine_version=ENGINE_VERSION,
+        requested_by=requested_by,
+    )

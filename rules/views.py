@@ -95,7 +95,7 @@ def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
         refused = dispute is None  # the form says why; a 400, as the API answers the same input
         if dispute is not None:
             try:
-                ruling, _ = services.ruling_create(dispute=dispute, requested_by=cast(User, request.user))
+                ruling = services.ruling_create(dispute=dispute, requested_by=cast(User, request.user))
             except engine.DisputeError as error:
                 problems = error.problems()
             else:

@@ -40,7 +40,8 @@ from django.utils import timezone
 from config.celery_app import app as celery_app
 from decks.models import Card, CardImport
 from decks.tests.cdbfiles import SPELL, Row, build_cdb
-from matches.models import IdempotencyRecord, Match, MatchReport
+from idempotency.models import IdempotencyRecord
+from matches.models import Match, MatchReport
 from tests.api_clients import client_for
 from tournaments.models import Event, EventImport, Registration, Round
 from tournaments.selectors.imports import import_progress_key

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "decks",
     "rules",
     "accounts",
+    "idempotency",
 ]
 
 MIDDLEWARE = [

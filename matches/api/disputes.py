@@ -16,9 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.api.responses import IDEMPOTENCY_KEY, choice_field, idempotent_post, run_service
-from matches.models import Dispute, Match
-from matches.selectors import disputes_visible_to
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
+from matches.api.fields import choice_field
+from matches.models import Dispute
+from matches.selectors import disputes_visible_to, match_for
 from matches.services import disputes as dispute_services
 from rules.api import DisputeSerializer, RulingOutputSerializer
 
@@ -49,10 +50,6 @@ class DisputeOutputSerializer(serializers.ModelSerializer[Dispute]):
             "resolved_at",
             "ruling",
         ]
-
-
-def _match(match_id: int) -> Match:
-    return get_object_or_404(Match, pk=match_id)
 
 
 def _dispute_body(dispute_id: int) -> dict[str, Any]:
@@ -88,7 +85,9 @@ class MatchDisputesApi(APIView):
     @extend_schema(responses=DisputeOutputSerializer(many=True), operation_id="matches_disputes_list")
     def get(self, request: Request, match_id: int) -> Response:
         # Only the players at the table and the event's judges read disputes (they hold the game state).
-        disputes = disputes_visible_to(request.user, _match(match_id)).select_related("ruling__requested_by")
+        disputes = disputes_visible_to(request.user, match_for(match_id)).select_related(
+            "ruling__requested_by"
+        )
         return Response(DisputeOutputSerializer(disputes, many=True).data)
 
     @extend_schema(
@@ -97,27 +96,23 @@ class MatchDisputesApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_disputes_open",
     )
+    @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
-        key = request.headers.get("Idempotency-Key", "").strip()[:120]
         # The engine reads the dispute exactly as sent (the serializer only checked its outline).
         raw_dispute = request.data["dispute"]
 
-        def open_dispute() -> tuple[int, dict[str, Any]]:
-            dispute = dispute_services.dispute_open_with_ruling(
-                match_id=match.pk,
-                opened_by=user,
-                summary=serializer.validated_data["summary"],
-                dispute=raw_dispute,
-                duel_number=serializer.validated_data["duel_number"],
-                idempotency_key=key,
-            )
-            return status.HTTP_201_CREATED, _dispute_body(dispute.pk)
-
-        return idempotent_post(request, open_dispute)
+        dispute = dispute_services.dispute_open_with_ruling(
+            match_id=match.pk,
+            opened_by=user,
+            summary=serializer.validated_data["summary"],
+            dispute=raw_dispute,
+            duel_number=serializer.validated_data["duel_number"],
+        )
+        return Response(_dispute_body(dispute.pk), status=status.HTTP_201_CREATED)
 
 
 class DisputeResolveApi(APIView):
@@ -142,14 +137,10 @@ class DisputeResolveApi(APIView):
     )
     def post(self, request: Request, match_id: int, dispute_id: int) -> Response:
         # A dispute the caller may not read is a 404, as if it did not exist (a stranger learns nothing).
-        dispute = get_object_or_404(disputes_visible_to(request.user, _match(match_id)), pk=dispute_id)
+        dispute = get_object_or_404(disputes_visible_to(request.user, match_for(match_id)), pk=dispute_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
 
-        def resolve() -> tuple[int, dict[str, Any]]:
-            dispute_services.dispute_resolve(dispute_id=dispute.pk, judge=user, **serializer.validated_data)
-            return status.HTTP_200_OK, _dispute_body(dispute.pk)
-
-        code, body = run_service(resolve)
-        return Response(body, status=code)
+        dispute_services.dispute_resolve(dispute_id=dispute.pk, judge=user, **serializer.validated_data)
+        return Response(_dispute_body(dispute.pk), status=status.HTTP_200_OK)

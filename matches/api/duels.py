@@ -13,9 +13,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from matches import services
-from matches.api.responses import IDEMPOTENCY_KEY, choice_field, conflict, idempotent_post, side_field
+from matches.api.fields import choice_field, side_field
 from matches.models import CoinToss, Duel, DuelReport, Match
+from matches.selectors import match_for
 
 # The schema's enum names for these (SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
 DUEL_RESULTS = Duel.Result.values
@@ -126,10 +128,6 @@ def _duels_body(match: Match) -> dict[str, Any]:
     )
 
 
-def _match(match_id: int) -> Match:
-    return get_object_or_404(Match.objects.select_related("round__event"), pk=match_id)
-
-
 class MatchDuelsApi(APIView):
     """A match's duels: read them, or (the player whose choice it is) start the next one."""
 
@@ -141,7 +139,7 @@ class MatchDuelsApi(APIView):
 
     @extend_schema(responses=MatchDuelsOutputSerializer, operation_id="matches_duels_list")
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(_duels_body(_match(match_id)))
+        return Response(_duels_body(match_for(match_id)))
 
     @extend_schema(
         request=InputSerializer,
@@ -149,15 +147,12 @@ class MatchDuelsApi(APIView):
         operation_id="matches_duels_start",
     )
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            duel = services.duel_start(
-                match=match, player=cast(User, request.user), choice=serializer.validated_data["choice"]
-            )
-        except services.MatchConflict as error:
-            return conflict(error)
+        duel = services.duel_start(
+            match=match, player=cast(User, request.user), choice=serializer.validated_data["choice"]
+        )
         return Response(DuelOutputSerializer(duel).data, status=status.HTTP_201_CREATED)
 
 
@@ -172,11 +167,8 @@ class MatchCoinTossApi(APIView):
         operation_id="matches_toss",
     )
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
-        try:
-            toss, created = services.match_coin_toss(match=match, by=cast(User, request.user))
-        except services.MatchConflict as error:
-            return conflict(error)
+        match = match_for(match_id)
+        toss, created = services.match_coin_toss(match=match, by=cast(User, request.user))
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(CoinTossOutputSerializer(toss).data, status=code)
 
@@ -203,15 +195,13 @@ class DuelReportApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_duels_report",
     )
+    @idempotent
     def post(self, request: Request, match_id: int, number: int) -> Response:
         duel = get_object_or_404(Duel, match_id=match_id, number=number)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
 
-        def report() -> tuple[int, dict[str, Any]]:
-            reported = services.duel_report(duel=duel, player=user, **serializer.validated_data)
-            reported = Duel.objects.prefetch_related("reports__player").get(pk=reported.pk)
-            return status.HTTP_200_OK, dict(DuelOutputSerializer(reported).data)
-
-        return idempotent_post(request, report)
+        reported = services.duel_report(duel=duel, player=user, **serializer.validated_data)
+        reported = Duel.objects.prefetch_related("reports__player").get(pk=reported.pk)
+        return Response(dict(DuelOutputSerializer(reported).data), status=status.HTTP_200_OK)

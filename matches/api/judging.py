@@ -6,10 +6,9 @@ read by the two players too, so they can see a correction of their result.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -18,10 +17,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from matches.api.duels import DuelOutputSerializer, DuelReportApi
+from matches.api.fields import choice_field
 from matches.api.matches import MatchOutputSerializer
-from matches.api.responses import IDEMPOTENCY_KEY, choice_field, idempotent_post
 from matches.models import Duel, Match, Penalty, ResultChange
+from matches.selectors import match_for
 from matches.services.access import require_judge
 from matches.services.judging import (
     JUDGE_RESULTS,
@@ -34,18 +35,10 @@ from tournaments.services.drops import penalty_issue_at_event
 NOTE_HELP = "Why the judge made this change; the players see it in the audit log. Required."
 
 
-def _match(match_id: int) -> Match:
-    return get_object_or_404(Match.objects.select_related("round__event"), pk=match_id)
-
-
 def _require_player_or_judge(match: Match, user: User) -> None:
     """The two players and the event's judges read a match's penalties and audit log; nobody else."""
     if match.side_of(user.pk) is None:
         require_judge(match, user)
-
-
-def _forbidden(error: PermissionDenied) -> Response:
-    return Response({"detail": str(error)}, status=status.HTTP_403_FORBIDDEN)
 
 
 @extend_schema_serializer(component_name="Penalty")
@@ -109,17 +102,15 @@ class JudgeMatchResultApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_judge_result",
     )
+    @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        _match(match_id)
+        match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         judge = cast(User, request.user)
 
-        def enter() -> tuple[int, dict[str, Any]]:
-            match = match_result_set(match_id=match_id, judge=judge, **serializer.validated_data)
-            return status.HTTP_200_OK, dict(MatchOutputSerializer(match).data)
-
-        return idempotent_post(request, enter)
+        match = match_result_set(match_id=match_id, judge=judge, **serializer.validated_data)
+        return Response(dict(MatchOutputSerializer(match).data), status=status.HTTP_200_OK)
 
 
 class JudgeDuelResultApi(APIView):
@@ -140,20 +131,18 @@ class JudgeDuelResultApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_judge_duel_result",
     )
+    @idempotent
     def post(self, request: Request, match_id: int, number: int) -> Response:
-        _match(match_id)
+        match_for(match_id)
         # A duel that has not started is not there: a 404, as for the players' duel reports.
         get_object_or_404(Duel, match_id=match_id, number=number)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         judge = cast(User, request.user)
 
-        def correct() -> tuple[int, dict[str, Any]]:
-            duel = duel_result_set(match_id=match_id, number=number, judge=judge, **serializer.validated_data)
-            duel = Duel.objects.prefetch_related("reports__player").get(pk=duel.pk)
-            return status.HTTP_200_OK, dict(DuelOutputSerializer(duel).data)
-
-        return idempotent_post(request, correct)
+        duel = duel_result_set(match_id=match_id, number=number, judge=judge, **serializer.validated_data)
+        duel = Duel.objects.prefetch_related("reports__player").get(pk=duel.pk)
+        return Response(dict(DuelOutputSerializer(duel).data), status=status.HTTP_200_OK)
 
 
 class MatchPenaltiesApi(APIView):
@@ -175,11 +164,8 @@ class MatchPenaltiesApi(APIView):
 
     @extend_schema(responses=PenaltyOutputSerializer(many=True), operation_id="matches_penalties_list")
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
-        try:
-            _require_player_or_judge(match, cast(User, request.user))
-        except PermissionDenied as error:
-            return _forbidden(error)
+        match = match_for(match_id)
+        _require_player_or_judge(match, cast(User, request.user))
         penalties = match.penalties.select_related("player", "issued_by", "match")
         return Response(PenaltyOutputSerializer(penalties, many=True).data)
 
@@ -189,8 +175,9 @@ class MatchPenaltiesApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_penalties_create",
     )
+    @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
@@ -199,11 +186,8 @@ class MatchPenaltiesApi(APIView):
         if player is None:
             return Response({"player": ["A bye has no player B."]}, status=status.HTTP_400_BAD_REQUEST)
 
-        def give() -> tuple[int, dict[str, Any]]:
-            penalty = penalty_issue_at_event(match_id=match_id, judge=judge, player=player, **data)
-            return status.HTTP_201_CREATED, dict(PenaltyOutputSerializer(penalty).data)
-
-        return idempotent_post(request, give)
+        penalty = penalty_issue_at_event(match_id=match_id, judge=judge, player=player, **data)
+        return Response(dict(PenaltyOutputSerializer(penalty).data), status=status.HTTP_201_CREATED)
 
 
 class MatchAuditApi(APIView):
@@ -213,10 +197,7 @@ class MatchAuditApi(APIView):
 
     @extend_schema(responses=ResultChangeOutputSerializer(many=True), operation_id="matches_audit_list")
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
-        try:
-            _require_player_or_judge(match, cast(User, request.user))
-        except PermissionDenied as error:
-            return _forbidden(error)
+        match = match_for(match_id)
+        _require_player_or_judge(match, cast(User, request.user))
         changes = match.result_changes.select_related("changed_by")
         return Response(ResultChangeOutputSerializer(changes, many=True).data)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import cast
 
 from django.contrib.auth.models import User
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -13,9 +12,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from matches import services
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post
 from matches.models import Match, MatchResult
+from matches.selectors import match_for
 
 
 @extend_schema_serializer(component_name="Match")
@@ -47,9 +47,7 @@ class MatchOutputSerializer(serializers.ModelSerializer[Match]):
 class MatchDetailApi(APIView):
     @extend_schema(responses=MatchOutputSerializer, operation_id="matches_retrieve")
     def get(self, request: Request, match_id: int) -> Response:
-        match = get_object_or_404(
-            Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-        )
+        match = match_for(match_id)
         return Response(MatchOutputSerializer(match).data)
 
 
@@ -71,16 +69,12 @@ class MatchReportApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_report",
     )
+    @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        get_object_or_404(Match, pk=match_id)
+        match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player = cast(User, request.user)
 
-        def report() -> tuple[int, dict[str, object]]:
-            match = services.match_report_result(
-                match_id=match_id, player=player, **serializer.validated_data
-            )
-            return 200, dict(MatchOutputSerializer(match).data)
-
-        return idempotent_post(request, report)
+        match = services.match_report_result(match_id=match_id, player=player, **serializer.validated_data)
+        return Response(dict(MatchOutputSerializer(match).data), status=200)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.contrib.auth.models import User
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -18,8 +17,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, side_field
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
+from matches.api.fields import side_field
 from matches.models import Match, SideDeckCount
+from matches.selectors import match_for
 from matches.services.side_decks import (
     MAX_MOVE_COUNT,
     MAX_MOVES,
@@ -143,12 +144,6 @@ def _body(match: Match, overview: SideDecksOverview) -> dict[str, Any]:
     )
 
 
-def _match(match_id: int) -> Match:
-    return get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
-
-
 class MatchSideDecksApi(APIView):
     """Both Side Deck counts and every swap; a swap's cards only for its player and the event's judges."""
 
@@ -156,7 +151,7 @@ class MatchSideDecksApi(APIView):
 
     @extend_schema(responses=SideDecksOutputSerializer, operation_id="matches_side_decks_list")
     def get(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         return Response(_body(match, side_decks_overview(match=match, viewer=request.user)))
 
 
@@ -177,17 +172,15 @@ class SideDeckCountApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_side_deck_count",
     )
+    @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
 
-        def record() -> tuple[int, dict[str, Any]]:
-            count = side_deck_count_record(match=match, player=user, count=serializer.validated_data["count"])
-            return status.HTTP_200_OK, dict(CountOutputSerializer(count).data)
-
-        return idempotent_post(request, record)
+        count = side_deck_count_record(match=match, player=user, count=serializer.validated_data["count"])
+        return Response(dict(CountOutputSerializer(count).data), status=status.HTTP_200_OK)
 
 
 class SideSwapApi(APIView):
@@ -209,20 +202,16 @@ class SideSwapApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_side_swap",
     )
+    @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
         moves = {key: [dict(card) for card in serializer.validated_data[key]] for key in ("in", "out")}
 
-        def record() -> tuple[int, dict[str, Any]]:
-            swap = side_swap_record(match=match, player=user, moves=moves)
-            view = next(
-                view
-                for view in side_decks_overview(match=match, viewer=user).swaps
-                if view.swap.pk == swap.pk
-            )
-            return status.HTTP_200_OK, dict(SwapOutputSerializer(_swap_data(view)).data)
-
-        return idempotent_post(request, record)
+        swap = side_swap_record(match=match, player=user, moves=moves)
+        view = next(
+            view for view in side_decks_overview(match=match, viewer=user).swaps if view.swap.pk == swap.pk
+        )
+        return Response(dict(SwapOutputSerializer(_swap_data(view)).data), status=status.HTTP_200_OK)

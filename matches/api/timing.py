@@ -13,8 +13,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.api.responses import IDEMPOTENCY_KEY, choice_field, idempotent_post, run_service
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
+from matches.api.fields import choice_field
 from matches.models import Match, TimeExtension
+from matches.selectors import match_for
 from matches.services.timing import (
     duel_finish_at_time,
     match_call_time,
@@ -83,10 +85,6 @@ def time_body(match: Match) -> dict[str, Any]:
     )
 
 
-def _match(match_id: int) -> Match:
-    return get_object_or_404(Match.objects.select_related("round__event"), pk=match_id)
-
-
 def _fresh(match_id: int) -> dict[str, Any]:
     return time_body(Match.objects.select_related("round__event").get(pk=match_id))
 
@@ -107,7 +105,7 @@ class MatchExtensionsApi(APIView):
 
     @extend_schema(responses=MatchTimeOutputSerializer, operation_id="matches_time_retrieve")
     def get(self, request: Request, match_id: int) -> Response:
-        return Response(time_body(_match(match_id)))
+        return Response(time_body(match_for(match_id)))
 
     @extend_schema(
         request=InputSerializer,
@@ -115,17 +113,15 @@ class MatchExtensionsApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_extensions_grant",
     )
+    @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         judge = cast(User, request.user)
 
-        def grant() -> tuple[int, dict[str, Any]]:
-            time_extension_grant(match_id=match.pk, judge=judge, **serializer.validated_data)
-            return status.HTTP_201_CREATED, _fresh(match.pk)
-
-        return idempotent_post(request, grant)
+        time_extension_grant(match_id=match.pk, judge=judge, **serializer.validated_data)
+        return Response(_fresh(match.pk), status=status.HTTP_201_CREATED)
 
 
 class MatchCallTimeApi(APIView):
@@ -135,15 +131,11 @@ class MatchCallTimeApi(APIView):
 
     @extend_schema(request=None, responses=MatchTimeOutputSerializer, operation_id="matches_call_time")
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         user = cast(User, request.user)
 
-        def call() -> tuple[int, dict[str, Any]]:
-            match_call_time(match_id=match.pk, by=user)
-            return status.HTTP_200_OK, _fresh(match.pk)
-
-        code, body = run_service(call)
-        return Response(body, status=code)
+        match_call_time(match_id=match.pk, by=user)
+        return Response(_fresh(match.pk), status=status.HTTP_200_OK)
 
 
 class MatchFinishAtTimeApi(APIView):
@@ -176,17 +168,15 @@ class MatchFinishAtTimeApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="matches_finish_at_time",
     )
+    @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        match = _match(match_id)
+        match = match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
 
-        def finish() -> tuple[int, dict[str, Any]]:
-            duel_finish_at_time(match_id=match.pk, by=user, **serializer.validated_data)
-            return status.HTTP_200_OK, _fresh(match.pk)
-
-        return idempotent_post(request, finish)
+        duel_finish_at_time(match_id=match.pk, by=user, **serializer.validated_data)
+        return Response(_fresh(match.pk), status=status.HTTP_200_OK)
 
 
 class RoundCallTimeApi(APIView):
@@ -206,9 +196,5 @@ class RoundCallTimeApi(APIView):
         round_ = get_object_or_404(Round, pk=round_id)
         user = cast(User, request.user)
 
-        def call() -> tuple[int, dict[str, Any]]:
-            outcome = round_call_time(round_id=round_.pk, by=user)
-            return status.HTTP_200_OK, dict(self.OutputSerializer(outcome).data)
-
-        code, body = run_service(call)
-        return Response(body, status=code)
+        outcome = round_call_time(round_id=round_.pk, by=user)
+        return Response(dict(self.OutputSerializer(outcome).data), status=status.HTTP_200_OK)

@@ -29,7 +29,6 @@ from matches.services.duels import (
     match_settle,
     match_tally,
 )
-from matches.services.idempotency import IdempotencyKeyReused, idempotent_call, request_fingerprint
 from matches.services.reports import (
     FinalMatch,
     RoundPlayed,
@@ -46,7 +45,6 @@ __all__ = [
     "DuelState",
     "EngineAnswerMissing",
     "FinalMatch",
-    "IdempotencyKeyReused",
     "MatchConflict",
     "MatchDisputed",
     "MatchOver",
@@ -55,7 +53,6 @@ __all__ = [
     "dispute_open",
     "duel_report",
     "duel_start",
-    "idempotent_call",
     "is_match_judge",
     "match_coin_toss",
     "match_create",
@@ -67,7 +64,6 @@ __all__ = [
     "match_tally",
     "matches_create_final",
     "player_side",
-    "request_fingerprint",
     "require_judge",
     "require_open",
     "round_matches_clear",

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
 from accounts.users import AnyUser
+from config.refusals import Conflict
 from matches.models import Match
 from tournaments.models import EventRole, Round
 from tournaments.selectors.events import is_event_staff
@@ -18,7 +19,7 @@ from tournaments.selectors.events import is_event_staff
 JUDGE_ROLES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
 
 
-class MatchConflict(Exception):
+class MatchConflict(Conflict):
     """The action clashes with the match's state (a 409): it is over, disputed, not yours, or done."""
 
 

@@ -39,10 +39,6 @@ class DisputeAlreadyResolved(MatchConflict):
     """A judge already confirmed or overruled this dispute's ruling."""
 
 
-class DisputeKeyReused(MatchConflict):
-    """The Idempotency-Key was already used by this person for a different dispute."""
-
-
 class DuelNotRecordable(MatchConflict):
     """A confirmed ruling ends a duel, but that duel cannot take the result (missing, or already decided)."""
 
@@ -105,45 +101,27 @@ def dispute_open_with_ruling(
     summary: str,
     dispute: Mapping[str, Any],
     duel_number: int | None = None,
-    idempotency_key: str = "",
 ) -> Dispute:
     """Open a dispute and have the engine rule on it at once, so the players hear the rule at the table.
 
     ``opened_by`` is a player of the match or a judge/organizer of its event (``PermissionDenied``
     otherwise); players may not reopen a final match (:class:`MatchOver`: a judge corrects it). The dispute
     must be of the event's game. A dispute the engine cannot read is refused with a ValidationError naming
-    each problem under ``"dispute"``, and nothing is stored. With ``idempotency_key``, a retry by the same
-    person returns the same Dispute (and ruling) instead of a second one.
+    each problem under ``"dispute"``, and nothing is stored. A retried request is recognised by the
+    caller (the ``idempotency`` app), not here.
     """
     match = match_lock(match_id)
     is_judge = _require_player_or_judge(match, opened_by)
     if match.status == Match.Status.FINAL and not is_judge:
         raise MatchOver(f"Match {match.pk} already has a final result: ask a judge to look at it.")
     _validate_open(match, summary=summary, dispute=dispute)
-    # The ruling's key is namespaced: the same key sent to the rulings API names another request.
-    ruling_key = f"dispute:{match.pk}:{idempotency_key}"[:120] if idempotency_key else ""
-    if ruling_key:
-        replayed = Dispute.objects.filter(
-            match=match, opened_by=opened_by, ruling__idempotency_key=ruling_key
-        ).first()
-        if replayed is not None:
-            if replayed.ruling is not None and replayed.ruling.dispute != dict(dispute):
-                raise DisputeKeyReused(
-                    f"Idempotency-Key {idempotency_key!r} was already used for another dispute "
-                    f"(dispute {replayed.pk})."
-                )
-            return replayed
     number = _duel_in_question(match, duel_number)
     try:
-        ruling, _ = rules_services.ruling_create(
-            dispute=dispute, requested_by=opened_by, idempotency_key=ruling_key
-        )
+        ruling = rules_services.ruling_create(dispute=dispute, requested_by=opened_by)
     except engine.DisputeError as error:
         raise ValidationError(
             {"dispute": [f"{problem['path']}: {problem['message']}" for problem in error.problems()]}
         ) from error
-    except rules_services.IdempotencyKeyReused as error:
-        raise DisputeKeyReused(str(error)) from error
     return Dispute.objects.create(
         match=match, opened_by=opened_by, summary=summary.strip(), ruling=ruling, duel_number=number
     )

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from matches.models import IdempotencyRecord, Match, MatchReport, Penalty, ResultChange
+from idempotency.models import IdempotencyRecord
+from matches.models import Match, MatchReport, Penalty, ResultChange
 from matches.services import duel_report
 from matches.tests.concurrency import needs_postgresql, run_at_once
 from matches.tests.factories import DuelFactory, MatchFactory

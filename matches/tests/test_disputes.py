@@ -53,25 +53,6 @@ def browser(user) -> Client:
     return client
 
 
-def test_the_same_key_opens_one_dispute(match: Match):
-    DuelFactory(match=match)
-
-    def open_once() -> Dispute:
-        return dispute_open_with_ruling(
-            match_id=match.pk,
-            opened_by=match.player_a,
-            summary="LP?",
-            dispute=lp_zero(),
-            duel_number=None,
-            idempotency_key="once",
-        )
-
-    first, again = open_once(), open_once()
-
-    assert first.pk == again.pk
-    assert (first.duel_number, Dispute.objects.count(), Ruling.objects.count()) == (1, 1, 1)
-
-
 def test_a_stranger_cannot_open_or_resolve(match: Match):
     stranger = cast(User, UserFactory())
     with pytest.raises(PermissionDenied):
@@ -193,6 +174,35 @@ def test_posting_the_builder_opens_the_dispute_and_shows_the_ruling(match: Match
     assert "Legal" in page
     assert "A&#x27;s LP reach 0" in page
     assert "Confirm the ruling" not in page  # a player, not a judge
+
+
+def test_the_same_form_sent_twice_opens_one_dispute_and_shows_it_both_times(match: Match):
+    # A double tap on "Call the judge": the form's hidden key makes the second post the first's answer.
+    DuelFactory(match=match)
+    client = browser(match.player_b)
+    url = reverse("match-dispute-new", args=[match.pk])
+
+    first, again = client.post(url, builder_post()), client.post(url, builder_post())
+
+    dispute = Dispute.objects.get()
+    assert (first.status_code, again.status_code) == (302, 302)
+    assert (
+        first["Location"] == again["Location"] == reverse("match-dispute-detail", args=[match.pk, dispute.pk])
+    )
+    assert (Dispute.objects.count(), Ruling.objects.count()) == (1, 1)
+
+
+def test_the_same_form_key_with_another_dispute_is_refused_and_opens_nothing_more(match: Match):
+    DuelFactory(match=match)
+    client = browser(match.player_b)
+    url = reverse("match-dispute-new", args=[match.pk])
+    client.post(url, builder_post())
+
+    response = client.post(url, builder_post(lp_a="100"))
+
+    assert response.status_code == 409
+    assert "already used for another request" in response.content.decode()
+    assert (Dispute.objects.count(), Ruling.objects.count()) == (1, 1)
 
 
 def test_bad_json_re_renders_the_form_and_stores_nothing(match: Match):

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from matches.models import CoinToss, Duel, DuelReport, IdempotencyRecord, Match
+from idempotency.models import IdempotencyRecord
+from matches.models import CoinToss, Duel, DuelReport, Match
 from matches.services import duel_report, duel_start, match_coin_toss
 from matches.services import duels as duels_service
 from matches.tests.concurrency import needs_postgresql, run_at_once

@@ -23,8 +23,10 @@ from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from config.refusals import Conflict
+from idempotency.pages import answer_once
 from matches.models import Dispute, Duel, Match
-from matches.selectors import disputes_visible_to
+from matches.selectors import disputes_visible_to, match_for
 from matches.services import disputes as dispute_services
 from matches.services.access import MatchConflict, is_match_judge
 from rules.engine.vocabulary import STARTING_LIFE
@@ -113,12 +115,6 @@ def disputes_context(request: HtmxHttpRequest, match: Match) -> dict[str, Any]:
     }
 
 
-def _match(match_id: int) -> Match:
-    return get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
-
-
 def _json_skeleton(game: str) -> str:
     """The pasted-JSON mode opens on a dispute of the match's game with both players' starting life."""
     lp = STARTING_LIFE.get(game, 0)
@@ -155,7 +151,7 @@ def _problems(error: ValidationError) -> list[dict[str, str]]:
 @login_required
 def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """GET: the judge page's forms, prefilled for this match; POST: open the dispute and get the ruling."""
-    match = _match(match_id)
+    match = match_for(match_id)
     user = cast(User, request.user)
     if not dispute_services.may_open_dispute(match, user):
         raise PermissionDenied("Only the players of this match and the event's judges can call the judge.")
@@ -185,21 +181,28 @@ def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         elif mode == "build" and builder.is_valid():
             dispute = builder.dispute()
         if dispute is not None and opening.is_valid():
+            built, data = dispute, opening.cleaned_data
+
+            def open_dispute() -> dict[str, Any]:
+                return {
+                    "dispute": dispute_services.dispute_open_with_ruling(
+                        match_id=match.pk,
+                        opened_by=user,
+                        summary=data["summary"],
+                        dispute=built,
+                        duel_number=data["duel_number"],
+                    ).pk
+                }
+
             try:
-                opened = dispute_services.dispute_open_with_ruling(
-                    match_id=match.pk,
-                    opened_by=user,
-                    summary=opening.cleaned_data["summary"],
-                    dispute=dispute,
-                    duel_number=opening.cleaned_data["duel_number"],
-                    idempotency_key=opening.cleaned_data["idempotency_key"],
-                )
+                # The form's hidden key: a double tap opens one dispute and shows it.
+                answer = answer_once(request, user, data["idempotency_key"], open_dispute)
             except ValidationError as error:
                 problems, status = _problems(error), 400
-            except MatchConflict as error:
+            except Conflict as error:
                 problems, status = [{"path": "", "message": str(error)}], 409
             else:
-                return redirect("match-dispute-detail", match_id=match.pk, dispute_id=opened.pk)
+                return redirect("match-dispute-detail", match_id=match.pk, dispute_id=answer["dispute"])
         else:
             status = 400
 
@@ -243,14 +246,14 @@ def _detail(
 
 def match_dispute_detail(request: HtmxHttpRequest, match_id: int, dispute_id: int) -> HttpResponse:
     """The dispute and the engine's ruling, as the match page shows them; judges get the decision form."""
-    return _detail(request, _match(match_id), dispute_id)
+    return _detail(request, match_for(match_id), dispute_id)
 
 
 @login_required
 @require_POST
 def match_dispute_resolve(request: HtmxHttpRequest, match_id: int, dispute_id: int) -> HttpResponse:
     """A judge confirms or overrules; a refusal re-renders the page with the reason, never a 500."""
-    match = _match(match_id)
+    match = match_for(match_id)
     # A dispute the caller may not read is a 404, as if it did not exist.
     dispute = get_object_or_404(disputes_visible_to(request.user, match), pk=dispute_id)
     try:

@@ -11,15 +11,16 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from config.refusals import REFUSALS, refusal_message
 from matches import services
 from matches.models import Duel, Match
+from matches.selectors import match_for
 
 
 def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
@@ -69,48 +70,38 @@ def _duel_action_done(request: HtmxHttpRequest, match_id: int, error: str = "") 
         if error:
             messages.error(request, error)
         return redirect("match-detail", match_id=match_id)
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
+    match = match_for(match_id)
     return render(request, "matches/_duels.html", duels_context(request, match, error))
-
-
-def _message(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        return " ".join(error.messages)
-    return str(error)
 
 
 @login_required
 @require_POST
 def match_toss(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=match_id)
+    match = match_for(match_id)
     try:
         services.match_coin_toss(match=match, by=cast(User, request.user))
     except services.MatchConflict as error:
-        return _duel_action_done(request, match_id, _message(error))
+        return _duel_action_done(request, match_id, refusal_message(error))
     return _duel_action_done(request, match_id)
 
 
 @require_GET
 def match_duels_section(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The "Duels" section alone: the page polls it, so a player sees the opponent's report arrive."""
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
+    match = match_for(match_id)
     return render(request, "matches/_duels.html", duels_context(request, match))
 
 
 @login_required
 @require_POST
 def match_duel_start(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=match_id)
+    match = match_for(match_id)
     try:
         services.duel_start(
             match=match, player=cast(User, request.user), choice=request.POST.get("choice", "")
         )
-    except (services.MatchConflict, ValidationError) as error:
-        return _duel_action_done(request, match_id, _message(error))
+    except REFUSALS as error:
+        return _duel_action_done(request, match_id, refusal_message(error))
     return _duel_action_done(request, match_id)
 
 
@@ -125,6 +116,6 @@ def match_duel_report(request: HtmxHttpRequest, match_id: int, number: int) -> H
             result=request.POST.get("result", ""),
             reason=request.POST.get("reason", ""),
         )
-    except (services.MatchConflict, ValidationError) as error:
-        return _duel_action_done(request, match_id, _message(error))
+    except REFUSALS as error:
+        return _duel_action_done(request, match_id, refusal_message(error))
     return _duel_action_done(request, match_id)

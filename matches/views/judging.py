@@ -15,16 +15,17 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from idempotency.pages import new_form_key, once_per_form
 from matches import services
 from matches.models import Duel, Match, MatchResult, Penalty
+from matches.selectors import match_for
 from matches.services.access import is_match_judge
 from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set
-from matches.views.form_keys import new_form_key, once_per_form
 from tournaments.services.drops import penalty_issue_at_event
 
 
@@ -103,16 +104,8 @@ def _done(request: HtmxHttpRequest, match_id: int, *, error: str = "", success: 
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # the status, the duels and the log all changed: show them all
         return response
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
+    match = match_for(match_id)
     return render(request, "matches/_judging.html", judging_context(request, match, error))
-
-
-def _message(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        return " ".join(error.messages)
-    return str(error)
 
 
 def _count(value: str | None) -> int:
@@ -128,7 +121,7 @@ Refusals = (services.MatchConflict, ValidationError, PermissionDenied)
 @login_required
 @require_POST
 def match_judge_result(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    get_object_or_404(Match, pk=match_id)
+    match_for(match_id)
     judge = cast(User, request.user)
 
     def enter() -> str:
@@ -150,7 +143,7 @@ def match_judge_result(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def match_judge_duel(request: HtmxHttpRequest, match_id: int, number: int) -> HttpResponse:
-    get_object_or_404(Match, pk=match_id)
+    match_for(match_id)
     judge = cast(User, request.user)
 
     def correct() -> str:
@@ -171,7 +164,7 @@ def match_judge_duel(request: HtmxHttpRequest, match_id: int, number: int) -> Ht
 @login_required
 @require_POST
 def match_penalty(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=match_id)
+    match = match_for(match_id)
     judge = cast(User, request.user)
 
     def give() -> str:

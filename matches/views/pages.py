@@ -10,11 +10,11 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from config.http import HtmxHttpRequest
 from matches.models import Match
-from matches.selectors import judge_queue, matches_of_player
+from matches.selectors import judge_queue, match_for, matches_of_player
 from matches.views.disputes import disputes_context
 from matches.views.duels import duels_context
 from matches.views.judging import judging_context
@@ -56,9 +56,7 @@ def match_page(
     status: int = 200,
 ) -> HttpResponse:
     """The whole match page; a form view that refuses a plain (non-htmx) post renders it with its error."""
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
+    match = match_for(match_id)
     context = {"match": match, **match_sections(request, match, side_decks_form=side_decks_form)}
     return render(request, "matches/match_detail.html", context, status=status)
 

@@ -13,13 +13,15 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from config.refusals import REFUSALS, refusal_message
 from matches import services
 from matches.models import Match
+from matches.selectors import match_for
 
 
 def reports_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
@@ -54,7 +56,7 @@ def _count(value: str, field: str) -> int:
 @login_required
 @require_POST
 def match_report(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=match_id)
+    match = match_for(match_id)
     error = ""
     try:
         services.match_report_result(
@@ -65,14 +67,12 @@ def match_report(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
             games_b=_count(request.POST.get("games_b", ""), "games_b"),
             games_drawn=_count(request.POST.get("games_drawn", ""), "games_drawn"),
         )
-    except ValidationError as invalid:
-        error = " ".join(invalid.messages)
-    except services.MatchConflict as refused:
-        error = str(refused)
+    except REFUSALS as refused:
+        error = refusal_message(refused)
     # PermissionDenied is not caught: someone who does not play this match gets a 403, not a redirect.
     if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect("match-detail", match_id=match.pk)
-    match = Match.objects.select_related("round__event", "player_a", "player_b").get(pk=match.pk)
+    match = match_for(match.pk)
     return render(request, "matches/_reports.html", reports_context(request, match, error))

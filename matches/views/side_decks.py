@@ -15,12 +15,12 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from config.http import HtmxHttpRequest
-from matches import services
-from matches.models import Match
+from config.refusals import REFUSALS, refusal_message
+from matches.selectors import match_for
 from matches.services.side_decks import MAX_SIDE_DECK, side_deck_count_record, side_swap_record
 from matches.views.pages import match_page
 from matches.views.side_decks_section import (
@@ -41,32 +41,28 @@ def _done(request: HtmxHttpRequest, match_id: int, form: SideDecksForm | None = 
         if form is not None and form.error:
             messages.error(request, form.error)
         return redirect("match-detail", match_id=match_id)
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
+    match = match_for(match_id)
     return render(request, "matches/_side_decks.html", side_decks_context(request, match, form))
 
 
 def _refused(error: Exception, form: SideDecksForm) -> SideDecksForm:
     if isinstance(error, ValidationError):
         form.errors = list(error.messages)
-        form.error = " ".join(form.errors)
-    else:
-        form.error = str(error)
+    form.error = refusal_message(error)
     return form
 
 
 @login_required
 @require_POST
 def match_side_deck_count(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=match_id)
+    match = match_for(match_id)
     raw = request.POST.get("count", "").strip()
     form = SideDecksForm(count=raw)
     try:
         if not raw.isdigit() or len(raw) > 3:
             raise ValidationError(f"Count the cards in your Side Deck: a number from 0 to {MAX_SIDE_DECK}.")
         side_deck_count_record(match=match, player=cast(User, request.user), count=int(raw))
-    except (services.MatchConflict, ValidationError) as error:
+    except REFUSALS as error:
         return _done(request, match_id, _refused(error, form))
     return _done(request, match_id)
 
@@ -74,7 +70,7 @@ def match_side_deck_count(request: HtmxHttpRequest, match_id: int) -> HttpRespon
 @login_required
 @require_POST
 def match_side_swap(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = get_object_or_404(Match, pk=match_id)
+    match = match_for(match_id)
     in_text, out_text = request.POST.get("in", ""), request.POST.get("out", "")
     form = SideDecksForm(in_text=in_text, out_text=out_text)
     try:
@@ -88,6 +84,6 @@ def match_side_swap(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         if problems:
             raise ValidationError(problems)
         side_swap_record(match=match, player=cast(User, request.user), moves=moves)
-    except (services.MatchConflict, ValidationError) as error:
+    except REFUSALS as error:
         return _done(request, match_id, _refused(error, form))
     return _done(request, match_id)

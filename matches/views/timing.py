@@ -12,15 +12,17 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from config.refusals import REFUSALS, refusal_message
+from idempotency.pages import new_form_key, once_per_form
 from matches.models import Match, TimeExtension
+from matches.selectors import match_for
 from matches.services.access import MatchConflict, is_match_judge
 from matches.services.timing import (
     duel_finish_at_time,
@@ -29,7 +31,6 @@ from matches.services.timing import (
     round_call_time,
     time_extension_grant,
 )
-from matches.views.form_keys import new_form_key, once_per_form
 from rules.engine.end_of_round import procedure_steps
 from tournaments.models import EndOfRound
 
@@ -69,9 +70,7 @@ def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dic
 
 
 def _section(request: HtmxHttpRequest, match_id: int, error: str = "") -> HttpResponse:
-    match = get_object_or_404(
-        Match.objects.select_related("round__event", "player_a", "player_b"), pk=match_id
-    )
+    match = match_for(match_id)
     return render(request, "matches/_time.html", time_context(request, match, error))
 
 
@@ -94,12 +93,6 @@ def _done(
     return response
 
 
-def _message(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        return " ".join(error.messages)
-    return str(error)
-
-
 def _int_or_none(value: str) -> int | None:
     value = value.strip()
     if not value:
@@ -113,7 +106,7 @@ def _int_or_none(value: str) -> int | None:
 @login_required
 @require_POST
 def match_extension(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    get_object_or_404(Match, pk=match_id)
+    match_for(match_id)
     judge = cast(User, request.user)
     minutes = _int_or_none(request.POST.get("minutes", ""))
 
@@ -135,7 +128,7 @@ def match_extension(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 @require_POST
 def match_call_time_view(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """Call time for this match, or (``scope=round``) for every match of its round."""
-    match = get_object_or_404(Match.objects.select_related("round"), pk=match_id)
+    match = match_for(match_id)
     user = cast(User, request.user)
     try:
         if request.POST.get("scope") == "round":
@@ -148,14 +141,14 @@ def match_call_time_view(request: HtmxHttpRequest, match_id: int) -> HttpRespons
             match_call_time(match_id=match_id, by=user)
             success = "Time has been called."
     except MatchConflict as error:
-        return _done(request, match_id, error=_message(error), whole_page=True)
+        return _done(request, match_id, error=refusal_message(error), whole_page=True)
     return _done(request, match_id, success=success, whole_page=True)
 
 
 @login_required
 @require_POST
 def match_finish_at_time(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    get_object_or_404(Match, pk=match_id)
+    match_for(match_id)
     try:
         duel_finish_at_time(
             match_id=match_id,
@@ -163,6 +156,6 @@ def match_finish_at_time(request: HtmxHttpRequest, match_id: int) -> HttpRespons
             lp_a=_int_or_none(request.POST.get("lp_a", "")),
             lp_b=_int_or_none(request.POST.get("lp_b", "")),
         )
-    except (MatchConflict, ValidationError) as error:
-        return _done(request, match_id, error=_message(error), whole_page=True)
+    except REFUSALS as error:
+        return _done(request, match_id, error=refusal_message(error), whole_page=True)
     return _done(request, match_id, success="The unfinished duel was scored at time.", whole_page=True)

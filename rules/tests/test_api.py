@@ -48,8 +48,10 @@ def test_the_same_idempotency_key_returns_the_first_ruling_instead_of_a_second(
     first = player_client.post("/api/v1/rulings/", gaia_attacks_dark_magician, format="json", headers=headers)
     retry = player_client.post("/api/v1/rulings/", gaia_attacks_dark_magician, format="json", headers=headers)
 
-    assert (first.status_code, retry.status_code) == (201, 200)
-    assert retry.json()["id"] == first.json()["id"]
+    # The one idempotency mechanism (decision record 0012): the first response again, marked as a replay.
+    assert (first.status_code, retry.status_code) == (201, 201)
+    assert retry["Idempotent-Replayed"] == "true"
+    assert retry.json() == first.json()
     assert Ruling.objects.count() == 1
 
 

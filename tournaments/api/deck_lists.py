@@ -14,7 +14,6 @@ from django.core.validators import RegexValidator
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,7 +34,7 @@ from tournaments import services
 from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors.deck_checks import deck_checks_for_round, deck_checks_visible_to
 from tournaments.selectors.deck_lists import deck_list_history, deck_lists_registered_at, event_deck_lists
-from tournaments.selectors.events import events_visible_to, is_deck_staff
+from tournaments.selectors.events import event_for, staff_event_for
 from tournaments.services import deck_lists_locked
 from tournaments.services.deck_lists import NOT_REGISTERED_HERE
 
@@ -47,16 +46,12 @@ NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", "Null characters are not allow
 
 def _staff_event(request: Request, slug: str) -> Event:
     """The event (404 if unknown); 403 unless the caller judges or organizes it without playing in it."""
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    if not is_deck_staff(request.user, event):
-        raise PermissionDenied(
-            "Only the judges and organizers of this event who do not play in it may do this."
-        )
-    return event
-
-
-def _conflict(error: Exception) -> Response:
-    return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
+    return staff_event_for(
+        request.user,
+        slug,
+        deck_work=True,
+        refusal="Only the judges and organizers of this event who do not play in it may do this.",
+    )
 
 
 @extend_schema_serializer(component_name="DeckListChange")
@@ -99,7 +94,7 @@ class RegistrationMyDeckApi(APIView):
         deck_list = serializers.IntegerField(min_value=1, help_text="One of your deck lists.")
 
     def _registration(self, request: Request, slug: str) -> Registration:
-        event = get_object_or_404(events_visible_to(request.user), slug=slug)
+        event = event_for(request.user, slug)
         return get_object_or_404(
             Registration.objects.select_related("event", "deck_list"), event=event, player=request.user
         )
@@ -121,12 +116,9 @@ class RegistrationMyDeckApi(APIView):
         deck_list = get_object_or_404(
             DeckList.objects.filter(owner=cast(User, request.user)), pk=serializer.validated_data["deck_list"]
         )
-        try:
-            registration = services.registration_deck_submit(
-                registration=registration, deck_list=deck_list, by=cast(User, request.user)
-            )
-        except services.DeckListLocked as error:
-            return _conflict(error)
+        registration = services.registration_deck_submit(
+            registration=registration, deck_list=deck_list, by=cast(User, request.user)
+        )
         return Response(RegistrationDeckSerializer(_registration_deck(registration)).data)
 
 
@@ -282,16 +274,13 @@ class RoundDeckChecksApi(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         judge = cast(User, request.user)
-        try:
-            if "match" in data:
-                match = get_object_or_404(Match.objects.filter(round=round_), pk=data["match"])
-                checks = services.deck_check_pick(match=match, judge=judge)
-            else:
-                checks = services.deck_check_pick_random(
-                    round_=round_, count=data["count"], seed=data.get("seed"), judge=judge
-                )
-        except services.DeckCheckConflict as error:
-            return _conflict(error)
+        if "match" in data:
+            match = get_object_or_404(Match.objects.filter(round=round_), pk=data["match"])
+            checks = services.deck_check_pick(match=match, judge=judge)
+        else:
+            checks = services.deck_check_pick_random(
+                round_=round_, count=data["count"], seed=data.get("seed"), judge=judge
+            )
         checks = list(deck_checks_visible_to(judge).filter(pk__in=[check.pk for check in checks]))
         return Response(DeckCheckOutputSerializer(checks, many=True).data, status=status.HTTP_201_CREATED)
 
@@ -319,11 +308,8 @@ class DeckCheckApi(APIView):
         deck_check = get_object_or_404(deck_checks_visible_to(request.user), pk=deck_check_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
-            deck_check = services.deck_check_record(
-                deck_check=deck_check, presented=serializer.validated_data, judge=cast(User, request.user)
-            )
-        except services.DeckCheckConflict as error:
-            return _conflict(error)
+        deck_check = services.deck_check_record(
+            deck_check=deck_check, presented=serializer.validated_data, judge=cast(User, request.user)
+        )
         deck_check = deck_checks_visible_to(request.user).get(pk=deck_check.pk)
         return Response(DeckCheckOutputSerializer(deck_check).data)

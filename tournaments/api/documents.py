@@ -13,8 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.access import event_for
 from tournaments.replay_export import event_replay
+from tournaments.selectors.events import event_for
 from tournaments.selectors.standings import event_standings_document, final_standings
 
 
@@ -108,7 +108,7 @@ class EventStandingsApi(APIView):
 
     @extend_schema(responses=StandingsSerializer, operation_id="events_standings")
     def get(self, request: Request, slug: str) -> Response:
-        return Response(event_standings_document(event_for(request, slug)))
+        return Response(event_standings_document(event_for(request.user, slug)))
 
 
 class EventFinalStandingsApi(APIView):
@@ -116,7 +116,7 @@ class EventFinalStandingsApi(APIView):
 
     @extend_schema(responses=FinalPlaceSerializer(many=True), operation_id="events_final_standings")
     def get(self, request: Request, slug: str) -> Response:
-        places = final_standings(event_for(request, slug))
+        places = final_standings(event_for(request.user, slug))
         return Response(FinalPlaceSerializer(places, many=True).data)
 
 
@@ -125,4 +125,4 @@ class EventReplayApi(APIView):
 
     @extend_schema(responses=EventReplaySerializer, operation_id="events_replay")
     def get(self, request: Request, slug: str) -> Response:
-        return Response(event_replay(event_for(request, slug)))
+        return Response(event_replay(event_for(request.user, slug)))

@@ -9,10 +9,9 @@ POST: a retry returns the event the first call made.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from django.contrib.auth.models import User
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
@@ -21,11 +20,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks.models import Game
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from tournaments import services
-from tournaments.api.access import tournament_call
 from tournaments.models import Event
-from tournaments.selectors.events import events_visible_to
+from tournaments.selectors.events import event_for, events_visible_to
 
 ADD_EVENT = "tournaments.add_event"
 MAX_ROUND_MINUTES = 180  # as on the new-event page
@@ -66,7 +64,7 @@ class EventDetailApi(APIView):
 
     @extend_schema(responses=OutputSerializer, operation_id="events_retrieve")
     def get(self, request: Request, slug: str) -> Response:
-        event = get_object_or_404(events_visible_to(request.user), slug=slug)
+        event = event_for(request.user, slug)
         return Response(self.OutputSerializer(event).data)
 
 
@@ -150,16 +148,14 @@ class EventsApi(EventListApi):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="events_create",
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         organizer = cast(User, request.user)
 
-        def create() -> tuple[int, dict[str, Any]]:
-            # The service refuses a taken or empty slug (also when two requests race) as a 400 on "slug";
-            # after the Idempotency-Key, so a retry replays its event rather than find its slug taken.
-            event = services.event_create(organizer=organizer, **data)
-            return status.HTTP_201_CREATED, dict(self.CreatedSerializer(event).data)
-
-        return idempotent_post(request, tournament_call(create))
+        # The service refuses a taken or empty slug (also when two requests race) as a 400 on "slug";
+        # after the Idempotency-Key, so a retry replays its event rather than find its slug taken.
+        event = services.event_create(organizer=organizer, **data)
+        return Response(dict(self.CreatedSerializer(event).data), status=status.HTTP_201_CREATED)

@@ -24,9 +24,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from tournaments import services
-from tournaments.api.access import tournament_call
 from tournaments.api.documents import EventReplaySerializer
 from tournaments.api.events import EventListApi, MayCreateEvents
 from tournaments.models import EventImport
@@ -120,29 +119,27 @@ class EventImportApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="events_import",
     )
+    @idempotent
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         organizer = cast(User, request.user)
 
-        def import_event() -> tuple[int, dict[str, Any]]:
-            replay = replay_checked(data["replay"])
-            if services.import_runs_in_background(replay):
-                job = services.event_import_queue(
-                    document=data["replay"],
-                    name=data["name"],
-                    requested_by=organizer,
-                    slug=data.get("slug", ""),
-                    checked=replay,
-                )
-                return status.HTTP_202_ACCEPTED, job_body(job)
-            event = services.event_import(
-                document=data["replay"], name=data["name"], organizer=organizer, slug=data.get("slug", "")
+        replay = replay_checked(data["replay"])
+        if services.import_runs_in_background(replay):
+            job = services.event_import_queue(
+                document=data["replay"],
+                name=data["name"],
+                requested_by=organizer,
+                slug=data.get("slug", ""),
+                checked=replay,
             )
-            return status.HTTP_201_CREATED, dict(EventListApi.OutputSerializer(event).data)
-
-        return idempotent_post(request, tournament_call(import_event))
+            return Response(job_body(job), status=status.HTTP_202_ACCEPTED)
+        event = services.event_import(
+            document=data["replay"], name=data["name"], organizer=organizer, slug=data.get("slug", "")
+        )
+        return Response(dict(EventListApi.OutputSerializer(event).data), status=status.HTTP_201_CREATED)
 
 
 class EventImportJobApi(APIView):

@@ -13,16 +13,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, run_service
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from tournaments import services
 from tournaments.api.access import (
-    event_for,
     is_staff_of,
     registration_for,
-    tournament_call,
 )
 from tournaments.models import Registration
 from tournaments.replay_export import player_name
+from tournaments.selectors.events import event_for
 from tournaments.services.registrations import require_organizer
 
 
@@ -91,7 +90,7 @@ class EventRegistrationsApi(APIView):
         responses=RegistrationOutputSerializer(many=True), operation_id="events_registrations_list"
     )
     def get(self, request: Request, slug: str) -> Response:
-        event = event_for(request, slug)
+        event = event_for(request.user, slug)
         details = is_staff_of(request, event)
         registrations = event.registrations.select_related("player").order_by("pk")
         rows = [registration_row(registration, details=details) for registration in registrations]
@@ -104,19 +103,17 @@ class EventRegistrationsApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="events_registrations_enter",
     )
+    @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        event = event_for(request, slug)
+        event = event_for(request.user, slug)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         by = cast(User, request.user)
         username = serializer.validated_data.get("username")
 
-        def enter() -> tuple[int, dict[str, Any]]:
-            player = _user(username) if username else by
-            registration = services.registration_enter(event=event, player=player, by=by)
-            return status.HTTP_201_CREATED, _body(registration)
-
-        return idempotent_post(request, tournament_call(enter))
+        player = _user(username) if username else by
+        registration = services.registration_enter(event=event, player=player, by=by)
+        return Response(_body(registration), status=status.HTTP_201_CREATED)
 
 
 class EventCheckInApi(APIView):
@@ -137,21 +134,15 @@ class EventCheckInApi(APIView):
         operation_id="events_check_in",
     )
     def post(self, request: Request, slug: str) -> Response:
-        event = event_for(request, slug)
+        event = event_for(request.user, slug)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         by = cast(User, request.user)
         data = serializer.validated_data
 
-        def check_in() -> tuple[int, dict[str, Any]]:
-            player = _user(data["username"]) if data.get("username") else by
-            registration = services.registration_check_in(
-                event=event, player=player, by=by, code=data["code"]
-            )
-            return status.HTTP_200_OK, _body(registration)
-
-        code, body = run_service(tournament_call(check_in))
-        return Response(body, status=code)
+        player = _user(data["username"]) if data.get("username") else by
+        registration = services.registration_check_in(event=event, player=player, by=by, code=data["code"])
+        return Response(_body(registration), status=status.HTTP_200_OK)
 
 
 class RegistrationDropApi(APIView):
@@ -164,16 +155,12 @@ class RegistrationDropApi(APIView):
         operation_id="events_registrations_drop",
     )
     def post(self, request: Request, slug: str, registration_id: int) -> Response:
-        event = event_for(request, slug)
+        event = event_for(request.user, slug)
         registration = registration_for(event, registration_id)
         by = cast(User, request.user)
 
-        def drop() -> tuple[int, dict[str, Any]]:
-            dropped = services.registration_drop(event=event, player=registration.player, by=by)
-            return status.HTTP_200_OK, _body(dropped)
-
-        code, body = run_service(tournament_call(drop))
-        return Response(body, status=code)
+        dropped = services.registration_drop(event=event, player=registration.player, by=by)
+        return Response(_body(dropped), status=status.HTTP_200_OK)
 
     @extend_schema(
         request=None,
@@ -182,16 +169,12 @@ class RegistrationDropApi(APIView):
         description="An organizer brings a dropped player back (409 once a later round started).",
     )
     def delete(self, request: Request, slug: str, registration_id: int) -> Response:
-        event = event_for(request, slug)
+        event = event_for(request.user, slug)
         registration = registration_for(event, registration_id)
         by = cast(User, request.user)
 
-        def undo() -> tuple[int, dict[str, Any]]:
-            back = services.registration_undo_drop(registration=registration, by=by)
-            return status.HTTP_200_OK, _body(back)
-
-        code, body = run_service(tournament_call(undo))
-        return Response(body, status=code)
+        back = services.registration_undo_drop(registration=registration, by=by)
+        return Response(_body(back), status=status.HTTP_200_OK)
 
 
 class RegistrationUpdateApi(APIView):
@@ -208,25 +191,19 @@ class RegistrationUpdateApi(APIView):
         operation_id="events_registrations_update",
     )
     def patch(self, request: Request, slug: str, registration_id: int) -> Response:
-        event = event_for(request, slug)
+        event = event_for(request.user, slug)
         registration = registration_for(event, registration_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         by = cast(User, request.user)
 
-        def update() -> tuple[int, dict[str, Any]]:
-            # One transaction: a refused seat does not leave the byes awarded.
-            with transaction.atomic():
-                if "byes" in data:
-                    services.registration_award_byes(registration=registration, byes=data["byes"], by=by)
-                if "fixed_table" in data:
-                    services.registration_fix_table(
-                        registration=registration, table=data["fixed_table"], by=by
-                    )
-                if not data:  # nothing to change, but only an organizer may ask
-                    require_organizer(by, event, "change a registration")
-            return status.HTTP_200_OK, _body(registration)
-
-        code, body = run_service(tournament_call(update))
-        return Response(body, status=code)
+        # One transaction: a refused seat does not leave the byes awarded.
+        with transaction.atomic():
+            if "byes" in data:
+                services.registration_award_byes(registration=registration, byes=data["byes"], by=by)
+            if "fixed_table" in data:
+                services.registration_fix_table(registration=registration, table=data["fixed_table"], by=by)
+            if not data:  # nothing to change, but only an organizer may ask
+                require_organizer(by, event, "change a registration")
+        return Response(_body(registration), status=status.HTTP_200_OK)

@@ -17,12 +17,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.users import display_name
-from matches.api.responses import IDEMPOTENCY_KEY, idempotent_post, run_service
+from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments import services
-from tournaments.api.access import event_for, round_for, tournament_call
+from tournaments.api.access import round_for
 from tournaments.models import Round
+from tournaments.selectors.events import event_for
 from tournaments.selectors.rounds import round_progress, seconds_left
 
 MAX_SEED = 2**53  # exact in any JSON reader
@@ -145,7 +146,7 @@ class EventRoundsApi(APIView):
 
     @extend_schema(responses=RoundSummarySerializer(many=True), operation_id="events_rounds_list")
     def get(self, request: Request, slug: str) -> Response:
-        event = event_for(request, slug)
+        event = event_for(request.user, slug)
         return Response(RoundSummarySerializer(event.rounds.order_by("number"), many=True).data)
 
     @extend_schema(
@@ -154,17 +155,15 @@ class EventRoundsApi(APIView):
         parameters=[IDEMPOTENCY_KEY],
         operation_id="events_rounds_pair",
     )
+    @idempotent
     def post(self, request: Request, slug: str) -> Response:
-        event = event_for(request, slug)
+        event = event_for(request.user, slug)
         serializer = SeedInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         by = cast(User, request.user)
 
-        def pair() -> tuple[int, dict[str, Any]]:
-            round_ = services.round_pair(event=event, by=by, seed=serializer.validated_data.get("seed"))
-            return status.HTTP_201_CREATED, round_body(round_)
-
-        return idempotent_post(request, tournament_call(pair))
+        round_ = services.round_pair(event=event, by=by, seed=serializer.validated_data.get("seed"))
+        return Response(round_body(round_), status=status.HTTP_201_CREATED)
 
 
 class RoundDetailApi(APIView):
@@ -172,7 +171,7 @@ class RoundDetailApi(APIView):
 
     @extend_schema(responses=RoundDetailSerializer, operation_id="events_rounds_retrieve")
     def get(self, request: Request, slug: str, number: int) -> Response:
-        round_ = round_for(event_for(request, slug), number)
+        round_ = round_for(event_for(request.user, slug), number)
         # Calls time if the clock ran out and no worker did (harmless otherwise).
         services.round_time_up(round_id=round_.pk)
         return Response(round_body(round_))
@@ -187,17 +186,15 @@ class RoundRepairApi(APIView):
         operation_id="events_rounds_repair",
     )
     def post(self, request: Request, slug: str, number: int) -> Response:
-        round_ = round_for(event_for(request, slug), number)
+        round_ = round_for(event_for(request.user, slug), number)
         serializer = SeedInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         by = cast(User, request.user)
 
-        def repair() -> tuple[int, dict[str, Any]]:
-            seed = serializer.validated_data.get("seed")
-            return status.HTTP_200_OK, round_body(services.round_repair(round_=round_, by=by, seed=seed))
-
-        code, body = run_service(tournament_call(repair))
-        return Response(body, status=code)
+        seed = serializer.validated_data.get("seed")
+        return Response(
+            round_body(services.round_repair(round_=round_, by=by, seed=seed)), status=status.HTTP_200_OK
+        )
 
 
 class RoundStartApi(APIView):
@@ -205,14 +202,10 @@ class RoundStartApi(APIView):
 
     @extend_schema(request=None, responses={200: RoundDetailSerializer}, operation_id="events_rounds_start")
     def post(self, request: Request, slug: str, number: int) -> Response:
-        round_ = round_for(event_for(request, slug), number)
+        round_ = round_for(event_for(request.user, slug), number)
         by = cast(User, request.user)
 
-        def start() -> tuple[int, dict[str, Any]]:
-            return status.HTTP_200_OK, round_body(services.round_start(round_=round_, by=by))
-
-        code, body = run_service(tournament_call(start))
-        return Response(body, status=code)
+        return Response(round_body(services.round_start(round_=round_, by=by)), status=status.HTTP_200_OK)
 
 
 class RoundCloseApi(APIView):
@@ -220,11 +213,7 @@ class RoundCloseApi(APIView):
 
     @extend_schema(request=None, responses={200: RoundDetailSerializer}, operation_id="events_rounds_close")
     def post(self, request: Request, slug: str, number: int) -> Response:
-        round_ = round_for(event_for(request, slug), number)
+        round_ = round_for(event_for(request.user, slug), number)
         by = cast(User, request.user)
 
-        def close() -> tuple[int, dict[str, Any]]:
-            return status.HTTP_200_OK, round_body(services.round_close(round_=round_, by=by))
-
-        code, body = run_service(tournament_call(close))
-        return Response(body, status=code)
+        return Response(round_body(services.round_close(round_=round_, by=by)), status=status.HTTP_200_OK)

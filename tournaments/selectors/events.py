@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
+from django.shortcuts import get_object_or_404
 
 from accounts.users import AnyUser
 from tournaments.models import Event, EventRole, Registration, Round
@@ -27,6 +29,24 @@ class UserRoles:
 def events_visible_to(user: AnyUser) -> QuerySet[Event]:
     """Every event of the store: pairings and standings are public at a game store."""
     return Event.objects.all()
+
+
+def event_for(user: AnyUser, slug: str) -> Event:
+    """The event the user may see (every event of the store), 404 if there is none."""
+    return get_object_or_404(events_visible_to(user), slug=slug)
+
+
+def staff_event_for(user: AnyUser, slug: str, *, refusal: str, deck_work: bool = False) -> Event:
+    """The event (404 if unknown), for its judges and organizers only (403 with ``refusal`` otherwise).
+
+    With ``deck_work``, only those who do not also play in it (:func:`events_deck_staffed_by`): deck lists,
+    replacements and deck checks.
+    """
+    event = event_for(user, slug)
+    allowed = is_deck_staff(user, event) if deck_work else is_event_staff(user, event, DECK_STAFF)
+    if not allowed:
+        raise PermissionDenied(refusal)
+    return event
 
 
 def events_staffed_by(user: AnyUser, roles: tuple[str, ...] | None = None) -> QuerySet[Event]:

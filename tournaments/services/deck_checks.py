@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from config.refusals import Conflict
 from decks.selectors import section_counts
 from matches.models import Match
 from rules.engine.vocabulary import deck_sections
@@ -23,7 +24,7 @@ from tournaments.models import (
 from tournaments.selectors.events import is_deck_staff
 
 
-class DeckCheckConflict(Exception):
+class DeckCheckConflict(Conflict):
     """The deck check cannot be done in the current state (no list registered, a bye...): a 409."""
 
 

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from config.refusals import Conflict
 from decks.models import DeckList
 from decks.services import deck_list_create
 from tournaments.models import (
@@ -25,7 +26,7 @@ NOT_REGISTERED_HERE = (
 )
 
 
-class DeckListLocked(Exception):
+class DeckListLocked(Conflict):
     """The event's deck list deadline has passed: only a judge may change the list now (a 409)."""
 
 

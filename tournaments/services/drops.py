@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from accounts.users import display_name
+from config.refusals import Conflict
 from matches.models import Match, Penalty
 from matches.services.judging import penalty_issue
 from tournaments.models import Event, Registration, Round
@@ -21,7 +22,7 @@ from tournaments.selectors.events import DECK_STAFF, is_event_staff
 from tournaments.services.registrations import lock_event, require_organizer
 
 
-class DropNotUndoable(Exception):
+class DropNotUndoable(Conflict):
     """A drop that cannot be undone any more (a later round started, or a disqualification): a 409."""
 
 

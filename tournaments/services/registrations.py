@@ -16,12 +16,13 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.users import AnyUser
+from config.refusals import Conflict
 from decks.models import DeckList
 from tournaments.models import Event, Registration, Round
 from tournaments.selectors.events import is_organizer
 
 
-class RegistrationClosed(Exception):
+class RegistrationClosed(Conflict):
     """The event no longer takes players (its top cut has started or it is over): a 409."""
 
 

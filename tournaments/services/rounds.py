@@ -26,6 +26,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.users import display_name
+from config.refusals import Conflict
 from matches.models import Match, MatchResult
 from matches.services.reports import match_create, round_matches_clear
 from matches.services.timing import RoundTimeCall, round_call_time
@@ -40,7 +41,7 @@ from tournaments.replay_export import event_replay, players_by_id
 from tournaments.services.registrations import lock_event, require_organizer
 
 
-class RoundConflict(Exception):
+class RoundConflict(Conflict):
     """The round cannot do that in its current state (a 409); the message says what to do instead."""
 
 

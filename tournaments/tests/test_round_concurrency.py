@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
-from matches.models import IdempotencyRecord
+from idempotency.models import IdempotencyRecord
 from matches.tests.concurrency import needs_postgresql, run_at_once
 from tests.api_clients import client_for
 from tournaments.models import Event, EventRole, Registration, Round

@@ -9,7 +9,7 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -34,17 +34,17 @@ from tournaments.models import DeckCheck, DeckListChange, Event, Registration, R
 from tournaments.selectors.deck_checks import deck_checks_for_round
 from tournaments.selectors.deck_lists import deck_list_history
 from tournaments.selectors.deck_lists import event_deck_lists as deck_list_rows
-from tournaments.selectors.events import current_round, events_visible_to, is_deck_staff
+from tournaments.selectors.events import current_round, staff_event_for
 from tournaments.selectors.registrations import registrations_for
 
 
 def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    if not is_deck_staff(request.user, event):
-        raise PermissionDenied(
-            "Only the judges and organizers of this event who do not play in it may see its deck lists."
-        )
-    return event
+    return staff_event_for(
+        request.user,
+        slug,
+        deck_work=True,
+        refusal="Only the judges and organizers of this event who do not play in it may see its deck lists.",
+    )
 
 
 def _player_name(registration: Registration) -> str:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, EventRole
-from tournaments.selectors.events import events_staffed_by, events_visible_to
+from tournaments.selectors.events import event_for, events_staffed_by, events_visible_to
 from tournaments.selectors.registrations import registrations_for
 from tournaments.views.event_page import _event_page
 
@@ -29,7 +29,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 
 def event_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """An event's current round: pairings by table, searchable by player name (htmx swaps the table)."""
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    event = event_for(request.user, slug)
     return _event_page(request, event)
 
 

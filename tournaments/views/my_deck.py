@@ -30,7 +30,7 @@ from decks.services import DeckListInvalid
 from tournaments import services
 from tournaments.forms import MAX_DECK_TEXT
 from tournaments.models import Event, Registration
-from tournaments.selectors.events import events_visible_to
+from tournaments.selectors.events import event_for
 from tournaments.views.event_page import _builder_context, _event_page, _my_deck, event_url
 
 MAX_YDK_BYTES = 64 * 1024  # a .ydk of a full deck is a few hundred bytes
@@ -40,7 +40,7 @@ MAX_YDK_BYTES = 64 * 1024  # a .ydk of a full deck is a few hundred bytes
 @require_POST
 def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A player registers a pasted list or an uploaded .ydk; problems come back on the event page."""
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    event = event_for(request.user, slug)
     registration = get_object_or_404(Registration, event=event, player=request.user)
     text = request.POST.get("text", "")
     upload = request.FILES.get("ydk")
@@ -84,7 +84,7 @@ def event_deck_builder(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     With htmx, adding answers with the builder alone and registering with the whole "My deck" section (htmx
     swaps 2xx answers only, so problems come back as a 200 there); without, each answer is the event page.
     """
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    event = event_for(request.user, slug)
     registration = get_object_or_404(Registration, event=event, player=request.user)
     text = request.POST.get("text", "")[:MAX_DECK_TEXT]
     query = request.POST.get("q", "")

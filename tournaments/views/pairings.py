@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from accounts.users import display_name
@@ -19,7 +19,7 @@ from config.http import HtmxHttpRequest
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments.models import Event, Round
-from tournaments.selectors.events import events_visible_to, is_organizer
+from tournaments.selectors.events import event_for, is_organizer
 from tournaments.views.round_clock import live_round, numbered_round, round_clock
 
 MAX_QUERY = 80
@@ -85,7 +85,7 @@ def pairings_context(
 @require_GET
 def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = None) -> HttpResponse:
     """The current round's pairings (or round ``number``'s); htmx gets the live part alone."""
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    event = event_for(request.user, slug)
     round_ = numbered_round(event, number) if number is not None else live_round(event)
     context = pairings_context(request, event, round_)
     if request.htmx:

@@ -4,11 +4,11 @@ no navigation. It polls itself, so a re-pairing or the next round appears withou
 from __future__ import annotations
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
-from tournaments.selectors.events import events_visible_to
+from tournaments.selectors.events import event_for
 from tournaments.views.pairings import pairings_context
 from tournaments.views.round_clock import live_round
 
@@ -18,7 +18,7 @@ BY_NAME_ABOVE_TABLES = 8
 
 @require_GET
 def event_projector(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    event = event_for(request.user, slug)
     round_ = live_round(event)
     tables = round_.matches.filter(player_b__isnull=False).count() if round_ is not None else 0
     context = pairings_context(

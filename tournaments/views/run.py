@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
 from matches.models import Match
 from tournaments.models import Event, Round
-from tournaments.selectors.events import events_visible_to
+from tournaments.selectors.events import event_for
 from tournaments.selectors.registrations import registrations_for
 from tournaments.selectors.rounds import round_progress, unpaired_players
 from tournaments.services import event_plan
@@ -37,7 +37,7 @@ class FormError:
 
 def organizer_event(request: HtmxHttpRequest, slug: str) -> Event:
     """The event, if the user organizes it (404 if there is none, 403 if they do not organize it)."""
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    event = event_for(request.user, slug)
     # Refused before anything is read: the dashboard and the exports show every player's details.
     require_organizer(request.user, event, "open this page")
     return event

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from config.refusals import REFUSALS
 from tournaments import services
 from tournaments.models import Registration
 from tournaments.views.run import organizer_event
@@ -45,7 +46,7 @@ def run_enter(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         )
     try:
         services.registration_enter(event=event, player=player, by=cast(User, request.user))
-    except (ValidationError, services.RegistrationClosed) as error:
+    except REFUSALS as error:
         return refused(request, event, "enter", error, value=username)
     return done(request, event, f"{display_name(player)} is entered and checked in.")
 
@@ -63,7 +64,7 @@ def run_check_in(request: HtmxHttpRequest, slug: str, registration_id: int) -> H
     registration = _registration(event.pk, registration_id)
     try:
         services.registration_check_in(event=event, player=registration.player, by=cast(User, request.user))
-    except (ValidationError, services.RegistrationClosed) as error:
+    except REFUSALS as error:
         return refused(request, event, "check-in", error, registration=registration.pk)
     return done(
         request, event, f"{display_name(registration.player)} is checked in.", f"player-{registration.pk}"

@@ -6,19 +6,13 @@ PermissionDenied is not caught: Django's 403 page is the answer to someone who m
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect
 
 from config.http import HtmxHttpRequest
+from config.refusals import refusal_message, refusal_status
 from tournaments.models import Event
 from tournaments.views.run import FormError, run_page
-
-
-def refusal_text(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        return " ".join(error.messages)
-    return str(error)
 
 
 def refused(
@@ -30,8 +24,8 @@ def refused(
     registration: int | None = None,
     value: str = "",
 ) -> HttpResponse:
-    status = 409 if isinstance(error, Exception) and not isinstance(error, ValidationError) else 400
-    message = refusal_text(error) if isinstance(error, Exception) else error
+    status = refusal_status(error) if isinstance(error, Exception) else 400
+    message = refusal_message(error) if isinstance(error, Exception) else error
     return run_page(request, event, FormError(form, message, registration, value), status=status)
 
 

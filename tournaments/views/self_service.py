@@ -14,15 +14,15 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
+from config.refusals import REFUSALS, refusal_message
 from tournaments import services
 from tournaments.models import Event, Registration
-from tournaments.selectors.events import events_visible_to
+from tournaments.selectors.events import event_for
 from tournaments.views.run import FormError
-from tournaments.views.run_refusals import refusal_text
 
 MAX_CODE = 20
 
@@ -50,7 +50,7 @@ def _answer(
 
 
 def _event(request: HtmxHttpRequest, slug: str) -> Event:
-    return get_object_or_404(events_visible_to(request.user), slug=slug)
+    return event_for(request.user, slug)
 
 
 @login_required
@@ -60,8 +60,8 @@ def event_enter_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     user = cast(User, request.user)
     try:
         services.registration_enter(event=event, player=user, by=user)
-    except (ValidationError, services.RegistrationClosed) as error:
-        return _answer(request, event, error=FormError("enter", refusal_text(error)), status=409)
+    except REFUSALS as error:
+        return _answer(request, event, error=FormError("enter", refusal_message(error)), status=409)
     return _answer(request, event, success="You are entered. Check in at the venue with the event code.")
 
 
@@ -77,7 +77,7 @@ def event_check_in_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     try:
         registration = services.registration_check_in(event=event, player=user, by=user, code=code)
     except ValidationError as error:
-        return _answer(request, event, error=FormError("check-in", refusal_text(error), value=code))
+        return _answer(request, event, error=FormError("check-in", refusal_message(error), value=code))
     except services.RegistrationClosed as error:
         return _answer(request, event, error=FormError("check-in", str(error), value=code), status=409)
     late = (
@@ -100,7 +100,7 @@ def event_drop_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     try:
         registration = services.registration_drop(event=event, player=user, by=user)
     except ValidationError as error:
-        return _answer(request, event, error=FormError("drop", refusal_text(error)))
+        return _answer(request, event, error=FormError("drop", refusal_message(error)))
     after = registration.dropped_after_round
     when = f"after round {after}" if after else "before round 1"
     return _answer(

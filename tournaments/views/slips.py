@@ -4,7 +4,6 @@ used (or as the paper record the judges keep). Organizers and judges print them.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
@@ -12,15 +11,15 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from matches.selectors import pairings_for_round
 from tournaments.models import Round
-from tournaments.selectors.events import DECK_STAFF, events_visible_to, is_event_staff
+from tournaments.selectors.events import staff_event_for
 
 
 @login_required
 @require_GET
 def round_slips(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
-    if not is_event_staff(request.user, event, DECK_STAFF):
-        raise PermissionDenied("Only the event's organizers and judges print match slips.")
+    event = staff_event_for(
+        request.user, slug, refusal="Only the event's organizers and judges print match slips."
+    )
     round_ = get_object_or_404(Round, event=event, number=number)
     # A bye has no table and nothing to sign.
     matches = [match for match in pairings_for_round(round_) if match.player_b is not None]

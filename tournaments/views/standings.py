@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, Round
-from tournaments.selectors.events import events_visible_to, is_organizer
+from tournaments.selectors.events import event_for, is_organizer
 from tournaments.selectors.standings import StandingRow, event_standings, final_standings
 
 # How players know the tiebreakers; a key not listed here is shown under its own name.
@@ -52,7 +52,7 @@ def standings_context(event: Event) -> dict[str, object]:
 @require_GET
 def event_standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Standings after the last closed round; htmx polls the table alone."""
-    event = get_object_or_404(events_visible_to(request.user), slug=slug)
+    event = event_for(request.user, slug)
     context = standings_context(event)
     if request.htmx:
         return render(request, "tournaments/_standings.html", context)

@@ -1,4 +1,4 @@
-"""Idempotency-Key: a POST retried over a flaky connection gets the first response back, not a redo."""
+"""The core: run a request's work once per (user, key), and give every retry the first answer."""
 
 from __future__ import annotations
 
@@ -10,15 +10,18 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
-from matches.models import IdempotencyRecord
+from config.refusals import Conflict
+from idempotency.models import IdempotencyRecord
+
+Answer = tuple[int, dict[str, Any]]
 
 
-class IdempotencyKeyReused(Exception):
-    """The Idempotency-Key was already used by this user for a different request."""
+class IdempotencyKeyReused(Conflict):
+    """The key was already used by this user for a different request: a 409 naming the key."""
 
 
 def request_fingerprint(*, method: str, path: str, body: Any) -> str:
-    """What identifies a request for an Idempotency-Key: the same key with another request is refused."""
+    """What identifies a request for a key: the same key with another request is refused."""
     canonical = json.dumps([method.upper(), path, body], sort_keys=True, default=str)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -32,13 +35,14 @@ def _stored(user: User, key: str, fingerprint: str) -> IdempotencyRecord:
 
 @transaction.atomic
 def idempotent_call(
-    *, user: User, key: str, fingerprint: str, produce: Callable[[], tuple[int, dict[str, Any]]]
+    *, user: User, key: str, fingerprint: str, produce: Callable[[], Answer]
 ) -> tuple[int, dict[str, Any], bool]:
     """Run ``produce`` once per (user, key); returns its status and body, and whether this is a replay.
 
     The record is inserted before the work, in the same transaction: a concurrent retry with the same key
-    waits on the unique constraint until the first commits, then replays its response (on a rollback it
-    goes ahead itself). Responses ``produce`` returns, errors included, are stored with the work.
+    waits on the unique constraint until the first commits, then replays its answer (on a rollback it goes
+    ahead itself). Answers ``produce`` returns, refusals included, are stored with the work; an exception it
+    raises rolls everything back, the record too, so a retry after a server error runs again.
     """
     try:
         with transaction.atomic():
