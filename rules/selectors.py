@@ -6,11 +6,7 @@ from django.db.models import Q, QuerySet
 
 from accounts.users import AnyUser
 from rules.models import Ruling
-from tournaments.models import EventRole
-from tournaments.selectors.events import events_staffed_by
-
-# The staff who judge an event's matches (as ``matches.services.access.JUDGE_ROLES``).
-EVENT_JUDGES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
+from tournaments.selectors.events import EVENT_JUDGES, events_staffed_by
 
 
 def rulings_visible_to(user: AnyUser) -> QuerySet[Ruling]:

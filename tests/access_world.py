@@ -19,7 +19,8 @@ from django.utils import timezone
 from decks.models import CardImport, DeckList
 from decks.services import deck_list_create
 from matches.models import Dispute, Match
-from matches.services import duel_report, duel_start, match_coin_toss, match_next_chooser
+from matches.selectors import duel_state
+from matches.services import duel_report, duel_start, match_coin_toss
 from matches.services import duels as duels_service
 from matches.services.side_decks import side_swap_record
 from rules.models import Ruling
@@ -105,9 +106,9 @@ def build_world(monkeypatch: pytest.MonkeyPatch) -> World:
     event_role_grant(event=event, user=ben, role=EventRole.Role.JUDGE)
 
     # Duel 1 played (Ann wins), Ann sides for duel 2.
-    if match_next_chooser(match=match).needs_toss:
+    if duel_state(match).needs_toss:
         match_coin_toss(match=match, by=ann)
-    chooser = ann if match_next_chooser(match=match).chooser == "A" else ben
+    chooser = ann if duel_state(match).chooser == "A" else ben
     duel = duel_start(match=match, player=chooser, choice="first")
     duel_report(duel=duel, player=ann, result="A")
     duel_report(duel=duel, player=ben, result="A")

@@ -17,7 +17,7 @@ from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from matches import services
 from matches.api.fields import choice_field, side_field
 from matches.models import CoinToss, Duel, DuelReport, Match
-from matches.selectors import match_for
+from matches.selectors import duel_state, match_for
 
 # The schema's enum names for these (SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]).
 DUEL_RESULTS = Duel.Result.values
@@ -105,7 +105,7 @@ class MatchDuelsOutputSerializer(serializers.Serializer[object]):
 
 
 def _duels_body(match: Match) -> dict[str, Any]:
-    state = services.match_next_chooser(match=match)
+    state = duel_state(match)
     duels = list(match.duels.order_by("number").prefetch_related("reports__player"))
     return dict(
         MatchDuelsOutputSerializer(

@@ -5,7 +5,6 @@ acting at once are applied one after the other. The names below are the app's se
 """
 
 from matches.services.access import (
-    JUDGE_ROLES,
     MatchConflict,
     MatchDisputed,
     MatchOver,
@@ -18,16 +17,12 @@ from matches.services.access import (
 from matches.services.disputes import dispute_open
 from matches.services.duels import (
     DuelAlreadyFinal,
-    DuelState,
-    EngineAnswerMissing,
     NotYourChoice,
     duel_report,
     duel_start,
     match_coin_toss,
     match_finish,
-    match_next_chooser,
     match_settle,
-    match_tally,
 )
 from matches.services.reports import (
     FinalMatch,
@@ -40,10 +35,7 @@ from matches.services.reports import (
 )
 
 __all__ = [
-    "JUDGE_ROLES",
     "DuelAlreadyFinal",
-    "DuelState",
-    "EngineAnswerMissing",
     "FinalMatch",
     "MatchConflict",
     "MatchDisputed",
@@ -58,10 +50,8 @@ __all__ = [
     "match_create",
     "match_finish",
     "match_lock",
-    "match_next_chooser",
     "match_report_result",
     "match_settle",
-    "match_tally",
     "matches_create_final",
     "player_side",
     "require_judge",

@@ -12,11 +12,10 @@ from django.core.exceptions import PermissionDenied
 from accounts.users import AnyUser
 from config.refusals import Conflict
 from matches.models import Match
-from tournaments.models import EventRole, Round
-from tournaments.selectors.events import is_event_staff
+from tournaments.models import Round
+from tournaments.selectors.events import EVENT_JUDGES, is_event_staff
 
 # Who may judge at an event: its judges and its organizers.
-JUDGE_ROLES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
 
 
 class MatchConflict(Conflict):
@@ -56,7 +55,7 @@ def is_match_judge(match: Match, user: AnyUser) -> bool:
     """
     if not user.is_authenticated or match.side_of(user.pk) is not None:
         return False
-    return is_event_staff(user, match.round.event, JUDGE_ROLES)
+    return is_event_staff(user, match.round.event, EVENT_JUDGES)
 
 
 def require_judge(match: Match, user: User) -> None:

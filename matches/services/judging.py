@@ -29,14 +29,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from matches.models import Duel, Match, MatchResult, Penalty, ResultChange, Side
+from matches.selectors import EngineAnswerMissing, duel_state
 from matches.services.access import MatchConflict, MatchOver, match_lock, require_judge
-from matches.services.duels import (
-    EngineAnswerMissing,
-    match_finish,
-    match_next_chooser,
-    match_settle,
-    validate_duel_result,
-)
+from matches.services.duels import match_finish, match_settle, validate_duel_result
 from matches.services.reports import tally_possible
 
 JUDGE_RESULTS = (MatchResult.A, MatchResult.B, MatchResult.DRAW, MatchResult.DOUBLE_LOSS)
@@ -195,7 +190,7 @@ def duel_result_set(
 
 def _game_loss(match: Match, *, loser: str, judge: User, note: str) -> int:
     """Give ``loser``'s opponent the duel being played, or a new never-played duel; returns its number."""
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     if state.over:
         raise MatchOver("The match is over: correct its result instead of giving a game loss.")
     winner = Side.B if loser == Side.A else Side.A
@@ -242,7 +237,7 @@ def penalty_issue(
     if side is None:
         raise ValidationError({"player": [f"{player.username} is not a player of this match."]})
     changes = kind != Penalty.Kind.WARNING
-    over = match.status == Match.Status.FINAL or match_next_chooser(match=match).over
+    over = match.status == Match.Status.FINAL or duel_state(match).over
     if kind == Penalty.Kind.DISQUALIFICATION and over:
         changes = False  # the match stands as it is; the player is still dropped below
     if changes:
@@ -258,7 +253,7 @@ def penalty_issue(
             raise MatchOver("The match is over: correct its result instead of giving a match loss.")
         # At most three duels decide any match; each game loss is one more win for the opponent.
         for _ in range(3):
-            if match_next_chooser(match=match).over:
+            if duel_state(match).over:
                 break
             _game_loss(match, loser=side, judge=judge, note=audit_note)
     return Penalty.objects.create(

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from matches.models import Match, MatchReport, MatchResult, match_format_for_game
+from matches.selectors import EngineAnswerMissing, match_tally
 from matches.services.access import (
     MatchConflict,
     MatchOver,
@@ -17,12 +18,7 @@ from matches.services.access import (
     player_side,
     require_round_started,
 )
-from matches.services.duels import (
-    EngineAnswerMissing,
-    match_finish,
-    match_result_from_tally,
-    match_tally,
-)
+from matches.services.duels import match_finish, match_result_from_tally
 from tournaments.models import Round
 
 

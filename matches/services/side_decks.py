@@ -25,6 +25,7 @@ from decks.catalog import DatabaseCatalog
 from decks.models import DeckList
 from decks.selectors import section_counts, side_deck_check
 from matches.models import Match, SideDeckCount, SideSwap
+from matches.selectors import EngineAnswerMissing, duel_state
 from matches.services.access import (
     MatchConflict,
     MatchOver,
@@ -33,7 +34,6 @@ from matches.services.access import (
     player_side,
     require_open,
 )
-from matches.services.duels import EngineAnswerMissing, match_next_chooser
 from rules.engine import DisputeError, normalize_name
 from rules.engine.limits import DECK_ENTRIES
 from rules.engine.vocabulary import YUGIOH, deck_after_swap, is_extra_deck_monster
@@ -200,7 +200,7 @@ def side_swap_record(*, match: Match, player: User, moves: Mapping[str, Any]) ->
     locked = match_lock(match.pk)
     player_side(locked, player)
     require_open(locked)
-    state = match_next_chooser(match=locked)
+    state = duel_state(locked)
     if state.over:
         raise MatchOver("The match is over: there is no duel left to side for.")
     if state.playing is not None:
@@ -326,7 +326,7 @@ def side_decks_overview(*, match: Match, viewer: User | AnonymousUser) -> SideDe
     next_duel = len(duels) + 1 if between and match.time_called_at is None else None
     if next_duel is not None:
         try:
-            if match_next_chooser(match=match).over:
+            if duel_state(match).over:
                 next_duel = None
         except EngineAnswerMissing:  # the duels need a judge first; the "Duels" section says so
             next_duel = None

@@ -19,8 +19,8 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 
 from matches.models import Duel, Match, MatchResult, TimeExtension
+from matches.selectors import duel_state
 from matches.services.access import (
-    JUDGE_ROLES,
     MatchConflict,
     MatchDisputed,
     MatchOver,
@@ -30,11 +30,11 @@ from matches.services.access import (
     require_judge,
     require_open,
 )
-from matches.services.duels import duel_report, match_finish, match_next_chooser, match_settle
+from matches.services.duels import duel_report, match_finish, match_settle
 from matches.services.judging import duel_result_record
 from rules.engine.end_of_round import EndOfRoundInputError, match_at_time, unfinished_duel_result
 from tournaments.models import EndOfRound, Round
-from tournaments.selectors.events import is_event_staff
+from tournaments.selectors.events import EVENT_JUDGES, is_event_staff
 
 NOTE_MAX = 200
 
@@ -105,7 +105,7 @@ def _call_time(match_id: int, by: User | None) -> Match:
     if match.time_called_at is not None:
         return match
     require_open(match)
-    state = match_next_chooser(match=match)  # before time is set: "over" means won on the duels played
+    state = duel_state(match)  # before time is set: "over" means won on the duels played
     match.time_called_at = timezone.now()
     match.save(update_fields=["time_called_at"])
     decision, _fact = match_at_time(match.round.event.end_of_round, state.over)
@@ -190,7 +190,7 @@ def round_call_time(*, round_id: int, by: User | None, now: datetime | None = No
     refusal does not undo the others.
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
-    if by is not None and not is_event_staff(by, round_.event, JUDGE_ROLES):
+    if by is not None and not is_event_staff(by, round_.event, EVENT_JUDGES):
         raise PermissionDenied("Only a judge or organizer of this event can do that.")
     if by is not None and round_.matches.filter(Q(player_a=by) | Q(player_b=by)).exists():
         # Checked before any match is called: each is called in its own transaction, so a refusal at the

@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from matches.models import CoinToss, Duel, DuelReport, Match, MatchFormat
+from matches.selectors import duel_state
 from matches.services import (
     DuelAlreadyFinal,
     MatchConflict,
@@ -20,7 +21,6 @@ from matches.services import (
     duel_start,
     match_coin_toss,
     match_create,
-    match_next_chooser,
 )
 from matches.services import duels as duels_service
 from matches.tests.factories import MatchFactory
@@ -47,10 +47,10 @@ def player(match, side):
 
 def play(match, result, choice="first"):
     """Toss if the engine says so, let the chooser start the duel, and have both players report ``result``."""
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     if state.needs_toss:
         match_coin_toss(match=match, by=match.player_a)
-        state = match_next_chooser(match=match)
+        state = duel_state(match)
     duel = duel_start(match=match, player=player(match, state.chooser), choice=choice)
     duel_report(duel=duel, player=match.player_a, result=result)
     return duel_report(duel=duel, player=match.player_b, result=result)
@@ -59,7 +59,7 @@ def play(match, result, choice="first"):
 def test_the_first_duel_starts_with_a_coin_toss_recorded_once(coin):
     match = MatchFactory()
     coin("B")
-    assert match_next_chooser(match=match).needs_toss
+    assert duel_state(match).needs_toss
 
     toss, created = match_coin_toss(match=match, by=match.player_a)
     again, created_again = match_coin_toss(match=match, by=match.player_b)
@@ -68,7 +68,7 @@ def test_the_first_duel_starts_with_a_coin_toss_recorded_once(coin):
     assert again.pk == toss.pk
     assert (toss.duel_number, toss.winner, toss.method) == (1, "B", "coin")
     assert CoinToss.objects.count() == 1
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     assert (state.needs_toss, state.chooser, state.next_duel) == (False, "B", 1)
 
 
@@ -97,7 +97,7 @@ def test_the_loser_of_a_duel_chooses_next_without_a_toss(coin):
 
     play(match, "A")
 
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     assert (state.engine_choice, state.chooser, state.next_duel, state.needs_toss) == ("B", "B", 2, False)
     with pytest.raises(MatchConflict):
         match_coin_toss(match=match, by=match.player_a)
@@ -109,13 +109,13 @@ def test_after_a_drawn_duel_in_yugioh_a_new_coin_toss_decides(coin):
     play(match, "draw")
     coin("B")
 
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     assert (state.engine_choice, state.needs_toss) == ("coin_toss", True)
     toss, created = match_coin_toss(match=match, by=match.player_a)
 
     assert created
     assert (toss.duel_number, toss.winner) == (2, "B")
-    assert match_next_chooser(match=match).chooser == "B"
+    assert duel_state(match).chooser == "B"
 
 
 def test_after_a_drawn_game_in_magic_its_chooser_chooses_again(coin):
@@ -123,7 +123,7 @@ def test_after_a_drawn_game_in_magic_its_chooser_chooses_again(coin):
     coin("B")
     play(match, "draw")
 
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
 
     assert (state.engine_choice, state.chooser, state.needs_toss) == ("B", "B", False)
 
@@ -151,7 +151,7 @@ def test_two_wins_end_the_match_at_once(coin):
 
     match.refresh_from_db()
     assert (match.status, match.result) == (Match.Status.FINAL, "b")
-    assert match_next_chooser(match=match).over
+    assert duel_state(match).over
 
 
 def test_first_to_two_does_not_count_drawn_games(coin):
@@ -162,7 +162,7 @@ def test_first_to_two_does_not_count_drawn_games(coin):
         play(match, result)
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYING
-    assert match_next_chooser(match=match).tally["wins"] == {"A": 1, "B": 1}
+    assert duel_state(match).tally["wins"] == {"A": 1, "B": 1}
 
     play(match, "A")
     match.refresh_from_db()

@@ -12,7 +12,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from matches.models import Duel, Match, Penalty, ResultChange
-from matches.services import MatchOver, duel_report, duel_start, match_coin_toss, match_next_chooser
+from matches.selectors import duel_state
+from matches.services import MatchOver, duel_report, duel_start, match_coin_toss
 from matches.services import duels as duels_service
 from matches.services.judging import duel_result_set, match_result_set, penalty_issue
 from matches.tests.factories import DuelFactory, MatchFactory
@@ -44,10 +45,10 @@ def player(match: Match, side: str) -> User:
 
 def start(match: Match) -> Duel:
     """Start the next duel the way the players do: toss if the engine asks for one, the chooser chooses."""
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     if state.needs_toss:
         match_coin_toss(match=match, by=match.player_a)
-        state = match_next_chooser(match=match)
+        state = duel_state(match)
     assert state.chooser is not None
     return duel_start(match=match, player=player(match, state.chooser), choice="first")
 
@@ -96,7 +97,7 @@ def test_a_judge_settles_a_disputed_duel_and_play_goes_on(match, judge):
     duel.refresh_from_db()
     assert (duel.result, duel.reason) == ("A", "lp")
     assert match.status == "playing"
-    assert match_next_chooser(match=match).chooser == "B"  # the loser of duel 1 chooses
+    assert duel_state(match).chooser == "B"  # the loser of duel 1 chooses
     assert ResultChange.objects.get(duel_number=1).before == {"result": "", "reason": ""}
 
 
@@ -108,7 +109,7 @@ def test_correcting_a_duel_of_a_final_match_reopens_it_when_no_longer_over(match
 
     match.refresh_from_db()
     assert (match.status, match.result) == ("playing", "")
-    assert match_next_chooser(match=match).next_duel == 3
+    assert duel_state(match).next_duel == 3
 
 
 def test_a_correction_that_leaves_a_duel_after_the_match_was_decided_is_refused(match, judge):
@@ -138,7 +139,7 @@ def test_a_game_loss_during_duel_1_goes_to_the_opponent_and_the_penalized_player
     duel = Duel.objects.get(match=match, number=1)
     assert (duel.result, duel.reason) == ("B", "penalty")
     assert penalty.duel_number == 1
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     assert (state.next_duel, state.chooser) == (2, "A")
     change = ResultChange.objects.get(match=match)
     assert change.after == {"result": "B", "reason": "penalty"}
@@ -156,7 +157,7 @@ def test_a_game_loss_between_duels_is_a_never_played_duel_the_engine_counts(matc
     duel = Duel.objects.get(match=match, number=2)
     assert (duel.chooser, duel.choice, duel.first_player) == ("", "", "")
     assert (duel.result, duel.reason) == ("B", "penalty")
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     assert (state.tally["wins"], state.over) == ({"A": 1, "B": 1}, False)
     assert (state.next_duel, state.chooser) == (3, "A")
 

@@ -15,14 +15,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from decks.services import deck_list_create
 from decks.tests.factories import CardFactory
 from matches.models import SideDeckCount, SideSwap
-from matches.services import (
-    MatchConflict,
-    MatchOver,
-    duel_report,
-    duel_start,
-    match_coin_toss,
-    match_next_chooser,
-)
+from matches.selectors import duel_state
+from matches.services import MatchConflict, MatchOver, duel_report, duel_start, match_coin_toss
 from matches.services import duels as duels_service
 from matches.services.side_decks import (
     SideSwapNotNow,
@@ -65,10 +59,10 @@ def match():
 
 def play_duel(match, winner="A"):
     """Toss if the engine says so, the chooser plays first, and both players report ``winner``."""
-    state = match_next_chooser(match=match)
+    state = duel_state(match)
     if state.needs_toss:
         match_coin_toss(match=match, by=match.player_a)
-        state = match_next_chooser(match=match)
+        state = duel_state(match)
     chooser = match.player_a if state.chooser == "A" else match.player_b
     duel = duel_start(match=match, player=chooser, choice="first")
     duel_report(duel=duel, player=match.player_a, result=winner)

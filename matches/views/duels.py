@@ -20,15 +20,15 @@ from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS, refusal_message
 from matches import services
 from matches.models import Duel, Match
-from matches.selectors import match_for
+from matches.selectors import DuelState, EngineAnswerMissing, duel_state, match_for
 
 
 def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
     """What the "Duels" section shows: the engine's tally, whose choice it is, each duel and its reports."""
     names = {"A": display_name(match.player_a), "B": display_name(match.player_b)}
     try:
-        state: services.DuelState | None = services.match_next_chooser(match=match)
-    except services.EngineAnswerMissing as missing:
+        state: DuelState | None = duel_state(match)
+    except EngineAnswerMissing as missing:
         state, error = None, error or f"The duels need a judge: {missing}"
     rows = []
     for duel in match.duels.order_by("number").prefetch_related("reports__player"):

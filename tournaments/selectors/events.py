@@ -97,7 +97,9 @@ def current_round(event: Event) -> Round | None:
     return rounds.filter(status=Round.Status.IN_PROGRESS).first() or rounds.first()
 
 
-DECK_STAFF = (EventRole.Role.ORGANIZER, EventRole.Role.JUDGE)
+# Who judges an event's matches, and (when they do not play in it) does its deck work.
+EVENT_JUDGES = (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)
+DECK_STAFF = EVENT_JUDGES
 
 
 def events_deck_staffed_by(user: AnyUser) -> QuerySet[Event]:
