@@ -9,10 +9,8 @@ Store staff may create events and hold no role at either.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import SimpleNamespace
 from typing import Any, cast
 
-import pytest
 from django.contrib.auth.models import Permission, User
 from django.utils import timezone
 
@@ -21,8 +19,8 @@ from decks.services import deck_list_create
 from matches.models import Dispute, Match
 from matches.selectors import duel_state
 from matches.services import duel_report, duel_start, match_coin_toss
-from matches.services import duels as duels_service
 from matches.services.side_decks import side_swap_record
+from matches.tests.factories import coin_landing_on
 from rules.models import Ruling
 from tournaments.models import DeckCheck, Event, EventImport, EventRole, Registration, Round
 from tournaments.services import (
@@ -88,8 +86,7 @@ def _register_with_list(event: Event, player: User, name: str) -> Registration:
     return registration_deck_submit(registration=registration, deck_list=deck_list, by=player)
 
 
-def build_world(monkeypatch: pytest.MonkeyPatch) -> World:
-    monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
+def build_world() -> World:
     organizer = _user("olivia")
     event = event_create(
         name="Locals", slug="locals", game="yugioh", starts_at=timezone.now(), organizer=organizer
@@ -107,7 +104,7 @@ def build_world(monkeypatch: pytest.MonkeyPatch) -> World:
 
     # Duel 1 played (Ann wins), Ann sides for duel 2.
     if duel_state(match).needs_toss:
-        match_coin_toss(match=match, by=ann)
+        match_coin_toss(match=match, by=ann, coin=coin_landing_on("A"))
     chooser = ann if duel_state(match).chooser == "A" else ben
     duel = duel_start(match=match, player=chooser, choice="first")
     duel_report(duel=duel, player=ann, result="A")

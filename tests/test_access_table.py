@@ -567,8 +567,8 @@ class Mismatch:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("role", ROLES)
-def test_the_access_table(role: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    world = build_world(monkeypatch)
+def test_the_access_table(role: str) -> None:
+    world = build_world()
     mismatches = []
     for table_row in ORDERED_ROWS:
         status, location, body = call(world, table_row, role)

@@ -8,6 +8,7 @@ never repeats the rules.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -73,12 +74,21 @@ def match_settle(match: Match) -> dict[str, Any]:
     return tally
 
 
+Coin = Callable[[], str]
+
+
+def fair_coin() -> str:
+    """A or B, from the operating system's randomness (``secrets``), not a seeded generator."""
+    return secrets.choice((Side.A, Side.B))
+
+
 @transaction.atomic
-def match_coin_toss(*, match: Match, by: User) -> tuple[CoinToss, bool]:
+def match_coin_toss(*, match: Match, by: User, coin: Coin = fair_coin) -> tuple[CoinToss, bool]:
     """Toss the coin for the next duel when the engine says a toss decides; returns the toss and if it is new.
 
     A player of the match or one of the event's judges may toss. Idempotent: a toss already made for that
-    duel is returned as it is, never tossed again. The coin is ``secrets.choice``, not a seeded generator.
+    duel is returned as it is, never tossed again. ``coin`` is :func:`fair_coin` but in tests, which pass
+    the side it lands on.
     """
     locked = match_lock(match.pk)
     if locked.side_of(by.pk) is None:
@@ -94,9 +104,7 @@ def match_coin_toss(*, match: Match, by: User) -> tuple[CoinToss, bool]:
     if state.toss is not None:
         return state.toss, False
     require_open(locked)
-    toss = CoinToss.objects.create(
-        match=locked, duel_number=state.next_duel, winner=secrets.choice((Side.A, Side.B))
-    )
+    toss = CoinToss.objects.create(match=locked, duel_number=state.next_duel, winner=coin())
     return toss, True
 
 

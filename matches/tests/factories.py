@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import factory
 
 from matches.models import Duel, Match, match_format_for_game
@@ -28,3 +30,8 @@ class DuelFactory(factory.django.DjangoModelFactory[Duel]):
     chooser = "A"
     choice = "first"
     first_player = "A"
+
+
+def coin_landing_on(side: str) -> Callable[[], str]:
+    """A coin for ``match_coin_toss(coin=...)`` that lands on ``side`` (the real one is ``fair_coin``)."""
+    return lambda: side

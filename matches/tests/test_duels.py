@@ -5,7 +5,7 @@ Who chooses and when the match ends are the engine's answers; these tests check 
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from dataclasses import dataclass
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -22,34 +22,36 @@ from matches.services import (
     match_coin_toss,
     match_create,
 )
-from matches.services import duels as duels_service
 from matches.tests.factories import MatchFactory
 from tournaments.tests.factories import RoundFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
+@dataclass
+class LoadedCoin:
+    """The coin these tests toss with (``match_coin_toss(coin=...)``): it lands on ``side``."""
+
+    side: str = "A"
+
+    def __call__(self) -> str:
+        return self.side
+
+
 @pytest.fixture
-def coin(monkeypatch):
-    """Make the coin land on a chosen side: ``coin("B")``."""
-
-    def land_on(side: str) -> None:
-        # Only this module's view of ``secrets``: sessions and tokens elsewhere keep the real one.
-        monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: side))
-
-    land_on("A")
-    return land_on
+def coin() -> LoadedCoin:
+    return LoadedCoin()
 
 
 def player(match, side):
     return match.player_a if side == "A" else match.player_b
 
 
-def play(match, result, choice="first"):
+def play(match, result, choice="first", *, coin):
     """Toss if the engine says so, let the chooser start the duel, and have both players report ``result``."""
     state = duel_state(match)
     if state.needs_toss:
-        match_coin_toss(match=match, by=match.player_a)
+        match_coin_toss(match=match, by=match.player_a, coin=coin)
         state = duel_state(match)
     duel = duel_start(match=match, player=player(match, state.chooser), choice=choice)
     duel_report(duel=duel, player=match.player_a, result=result)
@@ -58,11 +60,11 @@ def play(match, result, choice="first"):
 
 def test_the_first_duel_starts_with_a_coin_toss_recorded_once(coin):
     match = MatchFactory()
-    coin("B")
+    coin.side = "B"
     assert duel_state(match).needs_toss
 
-    toss, created = match_coin_toss(match=match, by=match.player_a)
-    again, created_again = match_coin_toss(match=match, by=match.player_b)
+    toss, created = match_coin_toss(match=match, by=match.player_a, coin=coin)
+    again, created_again = match_coin_toss(match=match, by=match.player_b, coin=coin)
 
     assert (created, created_again) == (True, False)
     assert again.pk == toss.pk
@@ -82,8 +84,8 @@ def test_the_coin_is_drawn_with_secrets():
 
 def test_the_toss_winner_chooses_and_the_first_player_follows_the_choice(coin):
     match = MatchFactory()
-    coin("B")
-    match_coin_toss(match=match, by=match.player_a)
+    coin.side = "B"
+    match_coin_toss(match=match, by=match.player_a, coin=coin)
 
     with pytest.raises(NotYourChoice):
         duel_start(match=match, player=match.player_a, choice="first")
@@ -95,23 +97,23 @@ def test_the_toss_winner_chooses_and_the_first_player_follows_the_choice(coin):
 def test_the_loser_of_a_duel_chooses_next_without_a_toss(coin):
     match = MatchFactory()
 
-    play(match, "A")
+    play(match, "A", coin=coin)
 
     state = duel_state(match)
     assert (state.engine_choice, state.chooser, state.next_duel, state.needs_toss) == ("B", "B", 2, False)
     with pytest.raises(MatchConflict):
-        match_coin_toss(match=match, by=match.player_a)
+        match_coin_toss(match=match, by=match.player_a, coin=coin)
     assert duel_start(match=match, player=match.player_b, choice="first").first_player == "B"
 
 
 def test_after_a_drawn_duel_in_yugioh_a_new_coin_toss_decides(coin):
     match = MatchFactory()
-    play(match, "draw")
-    coin("B")
+    play(match, "draw", coin=coin)
+    coin.side = "B"
 
     state = duel_state(match)
     assert (state.engine_choice, state.needs_toss) == ("coin_toss", True)
-    toss, created = match_coin_toss(match=match, by=match.player_a)
+    toss, created = match_coin_toss(match=match, by=match.player_a, coin=coin)
 
     assert created
     assert (toss.duel_number, toss.winner) == (2, "B")
@@ -120,8 +122,8 @@ def test_after_a_drawn_duel_in_yugioh_a_new_coin_toss_decides(coin):
 
 def test_after_a_drawn_game_in_magic_its_chooser_chooses_again(coin):
     match = MatchFactory(round__event__game="mtg")
-    coin("B")
-    play(match, "draw")
+    coin.side = "B"
+    play(match, "draw", coin=coin)
 
     state = duel_state(match)
 
@@ -133,12 +135,12 @@ def test_three_duels_won_lost_and_drawn_is_a_match_draw(coin):
     assert match.match_format == MatchFormat.THREE_DUELS
 
     for result in ("A", "B", "draw"):
-        play(match, result)
+        play(match, result, coin=coin)
 
     match.refresh_from_db()
     assert (match.status, match.result) == (Match.Status.FINAL, "draw")
     with pytest.raises(MatchOver):
-        match_coin_toss(match=match, by=match.player_a)
+        match_coin_toss(match=match, by=match.player_a, coin=coin)
     with pytest.raises(MatchOver):
         duel_start(match=match, player=match.player_a, choice="first")
 
@@ -146,8 +148,8 @@ def test_three_duels_won_lost_and_drawn_is_a_match_draw(coin):
 def test_two_wins_end_the_match_at_once(coin):
     match = MatchFactory()
 
-    play(match, "B")
-    play(match, "B")
+    play(match, "B", coin=coin)
+    play(match, "B", coin=coin)
 
     match.refresh_from_db()
     assert (match.status, match.result) == (Match.Status.FINAL, "b")
@@ -159,12 +161,12 @@ def test_first_to_two_does_not_count_drawn_games(coin):
     assert match.match_format == MatchFormat.FIRST_TO_TWO
 
     for result in ("A", "draw", "B"):
-        play(match, result)
+        play(match, result, coin=coin)
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYING
     assert duel_state(match).tally["wins"] == {"A": 1, "B": 1}
 
-    play(match, "A")
+    play(match, "A", coin=coin)
     match.refresh_from_db()
     assert (match.status, match.result) == (Match.Status.FINAL, "a")
 
@@ -181,7 +183,7 @@ def test_a_new_match_takes_its_format_from_the_game():
 
 def test_one_report_leaves_the_duel_open_and_may_be_corrected(coin):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin)
     duel = duel_start(match=match, player=match.player_a, choice="first")
 
     duel_report(duel=duel, player=match.player_a, result="B")
@@ -193,7 +195,7 @@ def test_one_report_leaves_the_duel_open_and_may_be_corrected(coin):
 
 def test_agreeing_reports_make_the_duel_final_with_their_reason(coin):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin)
     duel = duel_start(match=match, player=match.player_a, choice="first")
 
     duel_report(duel=duel, player=match.player_a, result="A", reason="deck_out")
@@ -205,7 +207,7 @@ def test_agreeing_reports_make_the_duel_final_with_their_reason(coin):
 
 def test_differing_reports_dispute_the_match_and_stop_play(coin):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin)
     duel = duel_start(match=match, player=match.player_a, choice="first")
 
     duel_report(duel=duel, player=match.player_a, result="A")
@@ -223,8 +225,8 @@ def test_a_stranger_cannot_toss_start_or_report(coin):
     stranger = UserFactory()
 
     with pytest.raises(PermissionDenied):
-        match_coin_toss(match=match, by=stranger)
-    match_coin_toss(match=match, by=match.player_a)
+        match_coin_toss(match=match, by=stranger, coin=coin)
+    match_coin_toss(match=match, by=match.player_a, coin=coin)
     with pytest.raises(PermissionDenied):
         duel_start(match=match, player=stranger, choice="first")
     duel = duel_start(match=match, player=match.player_a, choice="first")
@@ -236,7 +238,7 @@ def test_a_stranger_cannot_toss_start_or_report(coin):
 
 def test_a_finished_duel_cannot_be_reported_again(coin):
     match = MatchFactory()
-    duel = play(match, "A")
+    duel = play(match, "A", coin=coin)
 
     with pytest.raises(DuelAlreadyFinal):
         duel_report(duel=duel, player=match.player_b, result="B")
@@ -246,7 +248,7 @@ def test_a_finished_duel_cannot_be_reported_again(coin):
 
 def test_impossible_reports_and_choices_are_refused(coin):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin)
     with pytest.raises(ValidationError) as bad_choice:
         duel_start(match=match, player=match.player_a, choice="middle")
     duel = duel_start(match=match, player=match.player_a, choice="first")
@@ -266,7 +268,7 @@ def test_a_duel_cannot_start_twice_or_before_the_toss(coin):
     match = MatchFactory()
     with pytest.raises(MatchConflict, match="Toss the coin"):
         duel_start(match=match, player=match.player_a, choice="first")
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin)
     duel_start(match=match, player=match.player_a, choice="first")
 
     with pytest.raises(MatchConflict, match="already started"):

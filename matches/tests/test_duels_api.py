@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -11,23 +9,16 @@ from rest_framework.test import APIClient
 from idempotency.models import IdempotencyRecord
 from matches.models import CoinToss, Duel, DuelReport, Match
 from matches.services import duel_report, duel_start, match_coin_toss
-from matches.services import duels as duels_service
 from matches.tests.concurrency import needs_postgresql, run_at_once
-from matches.tests.factories import MatchFactory
+from matches.tests.factories import MatchFactory, coin_landing_on
 from tests.api_clients import client_for
 from tournaments.tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def coin_lands_on_a(monkeypatch):
-    # Only this module's view of ``secrets``: session keys keep the real one.
-    monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
-
-
 def started(match: Match) -> Duel:
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
     return duel_start(match=match, player=match.player_a, choice="first")
 
 
@@ -64,7 +55,7 @@ def test_only_the_players_may_toss_and_only_the_chooser_may_start():
     url = reverse("api-match-duels", args=[match.pk])
 
     assert client_for(UserFactory()).post(reverse("api-match-toss", args=[match.pk])).status_code == 403
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
     assert client_for(UserFactory()).post(url, {"choice": "first"}, format="json").status_code == 403
     not_yours = client_for(match.player_b).post(url, {"choice": "first"}, format="json")
     bad = client_for(match.player_a).post(url, {"choice": "middle"}, format="json")
@@ -155,8 +146,11 @@ def test_the_match_page_offers_the_toss_then_the_choice_then_the_report(client):
 
     assert "Toss the coin" in client.get(page).content.decode()
     tossed = client.post(reverse("match-toss", args=[match.pk]), headers={"HX-Request": "true"})
-    assert "I play first" in tossed.content.decode()
     assert "<html" not in tossed.content.decode()
+    # A fair coin: whoever won it is offered the choice, on their own phone.
+    winner = match.player_a if CoinToss.objects.get(match=match).winner == "A" else match.player_b
+    client.force_login(winner)
+    assert "I play first" in client.get(page).content.decode()
     client.post(
         reverse("match-duel-start", args=[match.pk]), {"choice": "first"}, headers={"HX-Request": "true"}
     )
@@ -175,7 +169,7 @@ def test_the_match_page_offers_the_toss_then_the_choice_then_the_report(client):
 
 def test_the_page_shows_a_refusal_and_the_opponent_sees_no_choice_buttons(client):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
     client.force_login(match.player_b)
 
     assert "I play first" not in client.get(reverse("match-detail", args=[match.pk])).content.decode()

@@ -3,13 +3,10 @@ not see their opponent's sided cards and do not deck-check their own match."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from matches.services import duels as duels_service
 from matches.tests.factories import MatchFactory
 from matches.tests.test_side_decks import play_duel, register, swap
 from tests.api_clients import client_for
@@ -17,11 +14,6 @@ from tournaments.models import DeckCheck, EventRole, Registration
 from tournaments.tests.factories import EventRoleFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def coin_lands_on_a(monkeypatch):
-    monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 from typing import cast
 
 import pytest
@@ -14,19 +13,13 @@ from django.urls import reverse
 from matches.models import Duel, Match, Penalty, ResultChange
 from matches.selectors import duel_state
 from matches.services import MatchOver, duel_report, duel_start, match_coin_toss
-from matches.services import duels as duels_service
 from matches.services.judging import duel_result_set, match_result_set, penalty_issue
-from matches.tests.factories import DuelFactory, MatchFactory
+from matches.tests.factories import DuelFactory, MatchFactory, coin_landing_on
 from tests.api_clients import client_for
 from tournaments.services.drops import penalty_issue_at_event
 from tournaments.tests.factories import EventRoleFactory, RegistrationFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def coin_lands_on_a(monkeypatch):
-    monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
 
 
 @pytest.fixture
@@ -47,7 +40,7 @@ def start(match: Match) -> Duel:
     """Start the next duel the way the players do: toss if the engine asks for one, the chooser chooses."""
     state = duel_state(match)
     if state.needs_toss:
-        match_coin_toss(match=match, by=match.player_a)
+        match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
         state = duel_state(match)
     assert state.chooser is not None
     return duel_start(match=match, player=player(match, state.chooser), choice="first")

@@ -7,8 +7,6 @@ Deck keeps exactly its number of cards and only registered cards are used.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
@@ -17,14 +15,13 @@ from decks.tests.factories import CardFactory
 from matches.models import SideDeckCount, SideSwap
 from matches.selectors import duel_state
 from matches.services import MatchConflict, MatchOver, duel_report, duel_start, match_coin_toss
-from matches.services import duels as duels_service
 from matches.services.side_decks import (
     SideSwapNotNow,
     side_deck_count_record,
     side_decks_overview,
     side_swap_record,
 )
-from matches.tests.factories import MatchFactory
+from matches.tests.factories import MatchFactory, coin_landing_on
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory, RegistrationFactory, UserFactory
 
@@ -35,12 +32,6 @@ REGISTERED = (
     "Extra\n1 Dark Paladin\n"
     "Side\n2 Mystical Space Typhoon\n1 Thousand-Eyes Restrict\n"
 )
-
-
-@pytest.fixture(autouse=True)
-def coin_lands_on_a(monkeypatch):
-    # Only the duels module's view of ``secrets``: session keys elsewhere keep the real one.
-    monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
 
 
 def register(match, player, text=REGISTERED):
@@ -61,7 +52,7 @@ def play_duel(match, winner="A"):
     """Toss if the engine says so, the chooser plays first, and both players report ``winner``."""
     state = duel_state(match)
     if state.needs_toss:
-        match_coin_toss(match=match, by=match.player_a)
+        match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
         state = duel_state(match)
     chooser = match.player_a if state.chooser == "A" else match.player_b
     duel = duel_start(match=match, player=chooser, choice="first")
@@ -109,7 +100,7 @@ def test_without_a_registered_list_the_count_is_kept_alone():
 
 
 def test_counts_are_refused_once_duel_1_has_started(match):
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
     duel_start(match=match, player=match.player_a, choice="first")
 
     with pytest.raises(MatchConflict, match="Duel 1 has started"):
@@ -137,7 +128,7 @@ def test_only_the_players_record_counts_and_swaps(match):
 def test_no_swap_before_duel_1_ends(match):
     with pytest.raises(SideSwapNotNow, match="duel 1 has not been played"):
         swap(match, [], [])
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
     duel_start(match=match, player=match.player_a, choice="first")
     with pytest.raises(SideSwapNotNow, match="Duel 1 is being played"):
         swap(match, [], [])

@@ -4,17 +4,14 @@ opponent."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
 from matches.models import SideDeckCount, SideSwap
 from matches.services import duel_start, match_coin_toss
-from matches.services import duels as duels_service
 from matches.services.side_decks import side_deck_count_record, side_swap_record
-from matches.tests.factories import MatchFactory
+from matches.tests.factories import MatchFactory, coin_landing_on
 from matches.tests.test_side_decks import play_duel, register
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory, UserFactory
@@ -29,11 +26,6 @@ ILLEGAL = {
     "in": [{"name": "Mystical Space Typhoon", "count": 2}],
     "out": [{"name": "Dark Magician", "count": 1}],
 }
-
-
-@pytest.fixture(autouse=True)
-def coin_lands_on_a(monkeypatch):
-    monkeypatch.setattr(duels_service, "secrets", SimpleNamespace(choice=lambda sides: "A"))
 
 
 @pytest.fixture
@@ -69,7 +61,7 @@ def test_counts_are_recorded_and_shown_to_the_opponent(match):
 
 
 def test_a_count_is_refused_once_duel_1_started_and_outside_0_to_15(match):
-    match_coin_toss(match=match, by=match.player_a)
+    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
     duel_start(match=match, player=match.player_a, choice="first")
     url = reverse("api-match-side-deck-count", args=[match.pk])
 

@@ -128,7 +128,7 @@ def test_two_concurrent_retries_with_one_key_store_one_ruling(gaia_attacks_dark_
         pytest.skip("needs PostgreSQL (CI runs the suite on PostgreSQL)")
     user = UserFactory()
     barrier = threading.Barrier(2)
-    answers: list[tuple[int, int]] = []
+    answers: list[tuple[int, int, str]] = []
 
     def post():
         client = APIClient()
@@ -141,7 +141,8 @@ def test_two_concurrent_retries_with_one_key_store_one_ruling(gaia_attacks_dark_
                 format="json",
                 headers={"Idempotency-Key": "same"},
             )
-            answers.append((response.status_code, response.json()["id"]))
+            replayed = response.headers.get("Idempotent-Replayed", "")
+            answers.append((response.status_code, response.json()["id"], replayed))
         finally:
             connections.close_all()
 
@@ -151,8 +152,9 @@ def test_two_concurrent_retries_with_one_key_store_one_ruling(gaia_attacks_dark_
     for thread in threads:
         thread.join(timeout=30)
 
-    assert sorted(code for code, _ in answers) == [200, 201]
-    assert len({ruling_id for _, ruling_id in answers}) == 1
+    assert [code for code, _, _ in answers] == [201, 201]
+    assert sorted(replayed for _, _, replayed in answers) == ["", "true"]  # one ran, the other waited
+    assert len({ruling_id for _, ruling_id, _ in answers}) == 1
     assert Ruling.objects.count() == 1
 
 
