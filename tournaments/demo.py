@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from decks.services import card_import, deck_list_create
 from matches.models import Dispute, Match, MatchResult
+from matches.selectors.side_decks import registered_side_count
 from matches.services import (
     dispute_open,
     duel_report,
@@ -29,7 +30,7 @@ from matches.services import (
     match_create,
     match_report_result,
 )
-from matches.services.side_decks import registered_side_count, side_deck_count_record
+from matches.services.side_decks import side_deck_count_record
 from matches.services.timing import time_extension_grant
 from tournaments.models import Event, EventRole, Round
 from tournaments.services import (

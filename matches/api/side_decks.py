@@ -2,7 +2,7 @@
 
 A swap's cards are hidden information: only its player and the event's judges get ``moves`` and
 ``presented``; everyone else gets the verdict and the reasons with card names left out (the same hiding as the
-match page, from :func:`matches.services.side_decks.side_decks_overview`).
+match page, from :func:`matches.selectors.side_decks.side_decks_overview`).
 """
 
 from __future__ import annotations
@@ -21,14 +21,12 @@ from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from matches.api.fields import side_field
 from matches.models import Match, SideDeckCount
 from matches.selectors import match_for
+from matches.selectors.side_decks import SideDecksOverview, SwapView, side_decks_overview
 from matches.services.side_decks import (
     MAX_MOVE_COUNT,
     MAX_MOVES,
     MAX_SIDE_DECK,
-    SideDecksOverview,
-    SwapView,
     side_deck_count_record,
-    side_decks_overview,
     side_swap_record,
 )
 

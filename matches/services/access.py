@@ -9,11 +9,10 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 
-from accounts.users import AnyUser
 from config.refusals import Conflict
 from matches.models import Match
+from matches.selectors.matches import is_match_judge
 from tournaments.models import Round
-from tournaments.selectors.events import EVENT_JUDGES, is_event_staff
 
 # Who may judge at an event: its judges and its organizers.
 
@@ -46,16 +45,6 @@ def player_side(match: Match, player: User) -> str:
     if side is None:
         raise PermissionDenied("Only the two players of this match can do that.")
     return side
-
-
-def is_match_judge(match: Match, user: AnyUser) -> bool:
-    """May ``user`` judge this match: a judge or organizer of its event who does not play in it.
-
-    A judge who also plays (a small store's organizer often does) calls another judge to their own table.
-    """
-    if not user.is_authenticated or match.side_of(user.pk) is not None:
-        return False
-    return is_event_staff(user, match.round.event, EVENT_JUDGES)
 
 
 def require_judge(match: Match, user: User) -> None:

@@ -19,7 +19,8 @@ from django.utils import timezone
 
 from accounts.users import AnyUser
 from matches.models import Dispute, Duel, Match
-from matches.services.access import MatchConflict, MatchOver, is_match_judge, match_lock, require_judge
+from matches.selectors.matches import is_match_judge
+from matches.services.access import MatchConflict, MatchOver, match_lock, require_judge
 from matches.services.judging import duel_result_record
 from rules import engine
 from rules import services as rules_services

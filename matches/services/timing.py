@@ -19,12 +19,11 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 
 from matches.models import Duel, Match, MatchResult, TimeExtension
-from matches.selectors import duel_state
+from matches.selectors import duel_state, is_match_judge
 from matches.services.access import (
     MatchConflict,
     MatchDisputed,
     MatchOver,
-    is_match_judge,
     match_lock,
     player_side,
     require_judge,

@@ -14,13 +14,9 @@ from decks.services import deck_list_create
 from decks.tests.factories import CardFactory
 from matches.models import SideDeckCount, SideSwap
 from matches.selectors import duel_state
+from matches.selectors.side_decks import side_decks_overview
 from matches.services import MatchConflict, MatchOver, duel_report, duel_start, match_coin_toss
-from matches.services.side_decks import (
-    SideSwapNotNow,
-    side_deck_count_record,
-    side_decks_overview,
-    side_swap_record,
-)
+from matches.services.side_decks import SideSwapNotNow, side_deck_count_record, side_swap_record
 from matches.tests.factories import MatchFactory, coin_landing_on
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory, RegistrationFactory, UserFactory

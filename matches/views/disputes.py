@@ -27,8 +27,9 @@ from config.refusals import Conflict
 from idempotency.pages import answer_once
 from matches.models import Dispute, Duel, Match
 from matches.selectors import disputes_visible_to, match_for
+from matches.selectors.matches import is_match_judge
 from matches.services import disputes as dispute_services
-from matches.services.access import MatchConflict, is_match_judge
+from matches.services.access import MatchConflict
 from rules.engine.vocabulary import STARTING_LIFE
 from rules.forms import DisputeJsonForm
 from rules.selectors import rulings_visible_to

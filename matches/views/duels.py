@@ -20,7 +20,7 @@ from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS, refusal_message
 from matches import services
 from matches.models import Duel, Match
-from matches.selectors import DuelState, EngineAnswerMissing, duel_state, match_for
+from matches.selectors import DuelState, EngineAnswerMissing, duel_state, is_match_judge, match_for
 
 
 def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
@@ -59,7 +59,7 @@ def duels_context(request: HtmxHttpRequest, match: Match, error: str = "") -> di
         "next_chooser_name": names.get(state.chooser or "", "") if state else "",
         "my_side": match.side_of(request.user.pk) if request.user.is_authenticated else None,
         # A judge at the table may toss for the players (e.g. a phone with a flat battery).
-        "can_toss_as_judge": services.is_match_judge(match, request.user),
+        "can_toss_as_judge": is_match_judge(match, request.user),
         "reasons": Duel.Reason.choices,
     }
 

@@ -24,7 +24,7 @@ from idempotency.pages import new_form_key, once_per_form
 from matches import services
 from matches.models import Duel, Match, MatchResult, Penalty
 from matches.selectors import match_for
-from matches.services.access import is_match_judge
+from matches.selectors.matches import is_match_judge
 from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set
 from tournaments.services.drops import penalty_issue_at_event
 

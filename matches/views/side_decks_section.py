@@ -17,12 +17,8 @@ from django.core.exceptions import ValidationError
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches.models import Match
-from matches.services.side_decks import (
-    MAX_MOVE_COUNT,
-    MAX_SIDE_DECK,
-    registered_side_count,
-    side_decks_overview,
-)
+from matches.selectors.side_decks import registered_side_count, side_decks_overview
+from matches.services.side_decks import MAX_MOVE_COUNT, MAX_SIDE_DECK
 
 COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*)$")
 COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")

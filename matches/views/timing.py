@@ -23,7 +23,8 @@ from config.refusals import REFUSALS, refusal_message
 from idempotency.pages import new_form_key, once_per_form
 from matches.models import Match, TimeExtension
 from matches.selectors import match_for
-from matches.services.access import MatchConflict, is_match_judge
+from matches.selectors.matches import is_match_judge
+from matches.services.access import MatchConflict
 from matches.services.timing import (
     duel_finish_at_time,
     match_call_time,
