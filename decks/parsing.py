@@ -158,7 +158,8 @@ def _heading(line: str) -> str | None:
     return HEADINGS.get(" ".join(match["word"].lower().split()))
 
 
-def _card_line(line: str) -> tuple[str, int] | None:
+def card_line(line: str) -> tuple[str, int] | None:
+    """A card line's name and count ("3 Dark Magician", "3x Dark Magician", "Dark Magician x3"), or None."""
     match = COUNT_FIRST.match(line) or COUNT_LAST.match(line)
     if match is None:
         return None
@@ -197,7 +198,7 @@ def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
         if SIDEBOARD_PREFIX.match(line):
             line = SIDEBOARD_PREFIX.sub("", line)
             target = "side"
-        card = _card_line(line)
+        card = card_line(line)
         if card is None:
             deck.problems.append(
                 DeckProblem(

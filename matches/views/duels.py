@@ -19,6 +19,7 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS, refusal_message
 from matches import services
+from matches.forms import DuelReportForm, DuelStartForm
 from matches.models import Duel, Match
 from matches.selectors import DuelState, EngineAnswerMissing, duel_state, is_match_judge, match_for
 
@@ -97,9 +98,8 @@ def match_duels_section(request: HtmxHttpRequest, match_id: int) -> HttpResponse
 def match_duel_start(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = match_for(match_id)
     try:
-        services.duel_start(
-            match=match, player=cast(User, request.user), choice=request.POST.get("choice", "")
-        )
+        arguments = DuelStartForm(request.POST).arguments()
+        services.duel_start(match=match, player=cast(User, request.user), **arguments)
     except REFUSALS as error:
         return _duel_action_done(request, match_id, refusal_message(error))
     return _duel_action_done(request, match_id)
@@ -110,12 +110,8 @@ def match_duel_start(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 def match_duel_report(request: HtmxHttpRequest, match_id: int, number: int) -> HttpResponse:
     duel = get_object_or_404(Duel, match_id=match_id, number=number)
     try:
-        services.duel_report(
-            duel=duel,
-            player=cast(User, request.user),
-            result=request.POST.get("result", ""),
-            reason=request.POST.get("reason", ""),
-        )
+        arguments = DuelReportForm(request.POST).arguments()
+        services.duel_report(duel=duel, player=cast(User, request.user), **arguments)
     except REFUSALS as error:
         return _duel_action_done(request, match_id, refusal_message(error))
     return _duel_action_done(request, match_id)

@@ -22,6 +22,7 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from idempotency.pages import new_form_key, once_per_form
 from matches import services
+from matches.forms import DuelCorrectionForm, JudgeResultForm, PenaltyForm
 from matches.models import Duel, Match, MatchResult, Penalty
 from matches.selectors import match_for
 from matches.selectors.matches import is_match_judge
@@ -108,13 +109,6 @@ def _done(request: HtmxHttpRequest, match_id: int, *, error: str = "", success: 
     return render(request, "matches/_judging.html", judging_context(request, match, error))
 
 
-def _count(value: str | None) -> int:
-    try:
-        return int(value or 0)
-    except ValueError:
-        raise ValidationError({"games_a": ["Counts of duels are whole numbers."]}) from None
-
-
 Refusals = (services.MatchConflict, ValidationError, PermissionDenied)
 
 
@@ -124,16 +118,10 @@ def match_judge_result(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match_for(match_id)
     judge = cast(User, request.user)
 
+    form = JudgeResultForm(request.POST)
+
     def enter() -> str:
-        match_result_set(
-            match_id=match_id,
-            judge=judge,
-            result=request.POST.get("result", ""),
-            games_a=_count(request.POST.get("games_a")),
-            games_b=_count(request.POST.get("games_b")),
-            games_drawn=_count(request.POST.get("games_drawn")),
-            note=request.POST.get("note", ""),
-        )
+        match_result_set(match_id=match_id, judge=judge, **form.arguments())
         return "Match result entered."
 
     error, success = once_per_form(request, judge, enter)
@@ -146,15 +134,10 @@ def match_judge_duel(request: HtmxHttpRequest, match_id: int, number: int) -> Ht
     match_for(match_id)
     judge = cast(User, request.user)
 
+    form = DuelCorrectionForm(request.POST)
+
     def correct() -> str:
-        duel_result_set(
-            match_id=match_id,
-            number=number,
-            judge=judge,
-            result=request.POST.get("result", ""),
-            reason=request.POST.get("reason", ""),
-            note=request.POST.get("note", ""),
-        )
+        duel_result_set(match_id=match_id, number=number, judge=judge, **form.arguments())
         return f"Duel {number} corrected."
 
     error, success = once_per_form(request, judge, correct)
@@ -167,18 +150,14 @@ def match_penalty(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = match_for(match_id)
     judge = cast(User, request.user)
 
+    form = PenaltyForm(request.POST)
+
     def give() -> str:
-        player = {"A": match.player_a, "B": match.player_b}.get(request.POST.get("player", ""))
+        arguments = form.arguments()
+        player = match.player_a if arguments.pop("player") == "A" else match.player_b
         if player is None:
             raise ValidationError({"player": ["Choose the penalized player."]})
-        penalty = penalty_issue_at_event(
-            match_id=match_id,
-            judge=judge,
-            player=player,
-            kind=request.POST.get("kind", ""),
-            infraction=request.POST.get("infraction", ""),
-            note=request.POST.get("note", ""),
-        )
+        penalty = penalty_issue_at_event(match_id=match_id, judge=judge, player=player, **arguments)
         return f"{penalty.get_kind_display()} recorded for {display_name(player)}."
 
     error, success = once_per_form(request, judge, give)

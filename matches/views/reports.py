@@ -11,7 +11,6 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -20,6 +19,7 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS, refusal_message
 from matches import services
+from matches.forms import MatchReportForm
 from matches.models import Match
 from matches.selectors import match_for
 
@@ -43,30 +43,14 @@ def reports_context(request: HtmxHttpRequest, match: Match, error: str = "") -> 
     }
 
 
-def _count(value: str, field: str) -> int:
-    try:
-        count = int(value or 0)
-    except ValueError:
-        raise ValidationError({field: ["Give a number of duels."]}) from None
-    if not 0 <= count <= 5:
-        raise ValidationError({field: ["Give a number of duels from 0 to 5."]})
-    return count
-
-
 @login_required
 @require_POST
 def match_report(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = match_for(match_id)
     error = ""
     try:
-        services.match_report_result(
-            match_id=match.pk,
-            player=cast(User, request.user),
-            result=request.POST.get("result", ""),
-            games_a=_count(request.POST.get("games_a", ""), "games_a"),
-            games_b=_count(request.POST.get("games_b", ""), "games_b"),
-            games_drawn=_count(request.POST.get("games_drawn", ""), "games_drawn"),
-        )
+        arguments = MatchReportForm(request.POST).arguments()
+        services.match_report_result(match_id=match.pk, player=cast(User, request.user), **arguments)
     except REFUSALS as refused:
         error = refusal_message(refused)
     # PermissionDenied is not caught: someone who does not play this match gets a 403, not a redirect.

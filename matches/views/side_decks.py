@@ -8,7 +8,7 @@ the error in the section and the lines the player typed kept.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,16 +20,11 @@ from django.views.decorators.http import require_POST
 
 from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS, refusal_message
+from matches.forms import SideDeckCountForm, SideSwapForm
 from matches.selectors import match_for
-from matches.services.side_decks import MAX_SIDE_DECK, side_deck_count_record, side_swap_record
+from matches.services.side_decks import side_deck_count_record, side_swap_record
 from matches.views.pages import match_page
-from matches.views.side_decks_section import (
-    IN_LABEL,
-    OUT_LABEL,
-    SideDecksForm,
-    parse_card_lines,
-    side_decks_context,
-)
+from matches.views.side_decks_section import SideDecksForm, side_decks_context
 
 
 def _done(request: HtmxHttpRequest, match_id: int, form: SideDecksForm | None = None) -> HttpResponse:
@@ -56,12 +51,10 @@ def _refused(error: Exception, form: SideDecksForm) -> SideDecksForm:
 @require_POST
 def match_side_deck_count(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = match_for(match_id)
-    raw = request.POST.get("count", "").strip()
-    form = SideDecksForm(count=raw)
+    form = SideDecksForm(count=request.POST.get("count", "").strip())
     try:
-        if not raw.isdigit() or len(raw) > 3:
-            raise ValidationError(f"Count the cards in your Side Deck: a number from 0 to {MAX_SIDE_DECK}.")
-        side_deck_count_record(match=match, player=cast(User, request.user), count=int(raw))
+        count = SideDeckCountForm(request.POST).arguments()["count"]
+        side_deck_count_record(match=match, player=cast(User, request.user), count=count)
     except REFUSALS as error:
         return _done(request, match_id, _refused(error, form))
     return _done(request, match_id)
@@ -71,18 +64,9 @@ def match_side_deck_count(request: HtmxHttpRequest, match_id: int) -> HttpRespon
 @require_POST
 def match_side_swap(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = match_for(match_id)
-    in_text, out_text = request.POST.get("in", ""), request.POST.get("out", "")
-    form = SideDecksForm(in_text=in_text, out_text=out_text)
+    form = SideDecksForm(in_text=request.POST.get("in", ""), out_text=request.POST.get("out", ""))
     try:
-        problems: list[str] = []
-        moves: dict[str, list[dict[str, Any]]] = {}
-        for key, text, label in (("in", in_text, IN_LABEL), ("out", out_text, OUT_LABEL)):
-            try:
-                moves[key] = parse_card_lines(text, label=label)
-            except ValidationError as error:
-                problems.extend(error.messages)
-        if problems:
-            raise ValidationError(problems)
+        moves = SideSwapForm(request.POST).arguments()["moves"]
         side_swap_record(match=match, player=cast(User, request.user), moves=moves)
     except REFUSALS as error:
         return _done(request, match_id, _refused(error, form))

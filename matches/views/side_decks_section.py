@@ -7,23 +7,17 @@ other.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from matches.forms import IN_LABEL, OUT_LABEL
 from matches.models import Match
 from matches.selectors.side_decks import registered_side_count, side_decks_overview
-from matches.services.side_decks import MAX_MOVE_COUNT, MAX_SIDE_DECK
-
-COUNT_FIRST = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*)$")
-COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
-IN_LABEL = "Cards in (from your Side Deck)"
-OUT_LABEL = "Cards out"
+from matches.services.side_decks import MAX_SIDE_DECK
 
 
 @dataclass
@@ -35,32 +29,6 @@ class SideDecksForm:
     count: str | None = None
     in_text: str | None = None
     out_text: str | None = None
-
-
-def parse_card_lines(text: str, *, label: str) -> list[dict[str, Any]]:
-    """One card a line, "2 Ash Blossom", "Ash Blossom x2" or "Ash Blossom" (one copy); blank lines skipped.
-
-    A line that cannot be a card is refused naming the box and the line number, so the player finds it.
-    """
-    cards: list[dict[str, Any]] = []
-    problems: list[str] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line:
-            continue
-        where = f'Line {number} of "{label}"'
-        if line.isdigit():
-            problems.append(f'{where} ({line!r}) has a number but no card name: write it as "2 Card Name".')
-            continue
-        found = COUNT_FIRST.match(line) or COUNT_LAST.match(line)
-        name, count = (found["name"].strip(), int(found["count"])) if found else (line, 1)
-        if not 1 <= count <= MAX_MOVE_COUNT:
-            problems.append(f"{where} ({line!r}): give a number of copies from 1 to {MAX_MOVE_COUNT}.")
-            continue
-        cards.append({"name": name, "count": count})
-    if problems:
-        raise ValidationError(problems)
-    return cards
 
 
 def _lines(cards: list[dict[str, Any]]) -> str:

@@ -21,6 +21,7 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS, refusal_message
 from idempotency.pages import new_form_key, once_per_form
+from matches.forms import CallTimeForm, ExtensionForm, FinishAtTimeForm
 from matches.models import Match, TimeExtension
 from matches.selectors import match_for
 from matches.selectors.matches import is_match_judge
@@ -94,31 +95,17 @@ def _done(
     return response
 
 
-def _int_or_none(value: str) -> int | None:
-    value = value.strip()
-    if not value:
-        return None
-    try:
-        return int(value)
-    except ValueError:
-        return -1  # refused by the service with the field's own message
-
-
 @login_required
 @require_POST
 def match_extension(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match_for(match_id)
     judge = cast(User, request.user)
-    minutes = _int_or_none(request.POST.get("minutes", ""))
+    form = ExtensionForm(request.POST)
 
     def grant() -> str:
-        time_extension_grant(
-            match_id=match_id,
-            judge=judge,
-            minutes=minutes if minutes is not None else 0,
-            reason=request.POST.get("reason", ""),
-            note=request.POST.get("note", ""),
-        )
+        arguments = form.arguments()
+        arguments["minutes"] = arguments["minutes"] if arguments["minutes"] is not None else 0
+        time_extension_grant(match_id=match_id, judge=judge, **arguments)
         return "Extension granted."
 
     error, success = once_per_form(request, judge, grant)
@@ -132,7 +119,7 @@ def match_call_time_view(request: HtmxHttpRequest, match_id: int) -> HttpRespons
     match = match_for(match_id)
     user = cast(User, request.user)
     try:
-        if request.POST.get("scope") == "round":
+        if CallTimeForm(request.POST).arguments()["scope"] == "round":
             outcome = round_call_time(round_id=match.round_id, by=user)
             success = (
                 f"Time called for {outcome.called} match(es); {outcome.in_extra_time} still in extra time"
@@ -151,12 +138,8 @@ def match_call_time_view(request: HtmxHttpRequest, match_id: int) -> HttpRespons
 def match_finish_at_time(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match_for(match_id)
     try:
-        duel_finish_at_time(
-            match_id=match_id,
-            by=cast(User, request.user),
-            lp_a=_int_or_none(request.POST.get("lp_a", "")),
-            lp_b=_int_or_none(request.POST.get("lp_b", "")),
-        )
+        arguments = FinishAtTimeForm(request.POST).arguments()
+        duel_finish_at_time(match_id=match_id, by=cast(User, request.user), **arguments)
     except REFUSALS as error:
         return _done(request, match_id, error=refusal_message(error), whole_page=True)
     return _done(request, match_id, success="The unfinished duel was scored at time.", whole_page=True)
