@@ -8,6 +8,7 @@ from django import forms
 from django.contrib.auth import authenticate
 from django.contrib.auth.forms import PasswordChangeForm
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
 
 from accounts.lockout import lockout_message
 
@@ -33,3 +34,22 @@ class CheckedPasswordChangeForm(PasswordChangeForm):
         if getattr(self.request, "axes_locked_out", False):
             raise forms.ValidationError(lockout_message(), code="locked_out")
         raise forms.ValidationError(self.error_messages["password_incorrect"], code="password_incorrect")
+
+
+class SigninLockResetForm(forms.Form):
+    """Whom to let sign in again: a username, an address, or both."""
+
+    username = forms.CharField(
+        required=False,
+        max_length=255,
+        error_messages={"null_characters_not_allowed": _("A username cannot contain a NUL character.")},
+    )
+    address = forms.GenericIPAddressField(
+        required=False, error_messages={"invalid": _("%(value)s is not an IP address.")}
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if not self.errors and not cleaned.get("username") and not cleaned.get("address"):
+            raise forms.ValidationError(_("Give a username or an address to unlock."))
+        return cleaned

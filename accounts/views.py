@@ -8,8 +8,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.validators import validate_ipv46_address
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -17,16 +16,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
-from accounts.forms import CheckedPasswordChangeForm
+from accounts.forms import CheckedPasswordChangeForm, SigninLockResetForm
 from accounts.selectors import can_lift_signin_locks, recent_failed_signins
-
-
-def _is_address(text: str) -> bool:
-    try:
-        validate_ipv46_address(text)
-    except ValidationError:
-        return False
-    return True
 
 
 @login_required
@@ -35,15 +26,13 @@ def signin_locks(request: HttpRequest) -> HttpResponse:
     if not can_lift_signin_locks(request.user):
         raise PermissionDenied
     if request.method == "POST":
-        username = request.POST.get("username", "").strip()[:255]
-        address = request.POST.get("address", "").strip()[:45]
-        if "\x00" in username:
-            messages.error(request, _("A username cannot contain a NUL character."))
-        elif not username and not address:
-            messages.error(request, _("Give a username or an address to unlock."))
-        elif address and not _is_address(address):
-            messages.error(request, _("%(address)s is not an IP address.") % {"address": address})
+        form = SigninLockResetForm(request.POST)
+        if not form.is_valid():
+            for errors in form.errors.values():
+                for error in errors:
+                    messages.error(request, str(error))
         else:
+            username, address = form.cleaned_data["username"], form.cleaned_data["address"]
             removed = services.signin_lock_reset(username=username or None, address=address or None)
             who = username or address
             if removed:

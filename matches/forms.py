@@ -203,3 +203,10 @@ class SideSwapForm(PageForm):
             raise ValidationError(problems)
         cleaned["moves"] = moves
         return cleaned
+
+
+class DisputeResolveForm(PageForm):
+    """A judge confirms or overrules the engine's ruling, with a note (the service checks both)."""
+
+    decision = text()
+    note = text()

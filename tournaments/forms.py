@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django import forms
 
 from tournaments.models import EndOfRound
@@ -73,3 +76,149 @@ class EventForm(forms.Form):
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
+
+
+class DeckCheckRandomForm(forms.Form):
+    """Pick ``count`` matches of the round at random; the seed is drawn when left blank."""
+
+    count = forms.IntegerField(min_value=1, error_messages={"required": "Enter a whole number."})
+    seed = forms.CharField(required=False, max_length=64)
+
+
+class DeckCheckHandForm(forms.Form):
+    """Check the decks at a match the judge chose."""
+
+    match = forms.IntegerField(min_value=1, error_messages={"required": "Choose a match."})
+
+
+class DeckCheckRecordForm(forms.Form):
+    """How many cards a checked player presented in each section of their game's deck (blank: not counted)."""
+
+    deck_check = forms.IntegerField(min_value=1)
+
+    def __init__(self, data: Mapping[str, Any] | None = None, *, sections: tuple[str, ...]) -> None:
+        super().__init__(data)
+        self.sections = sections
+        for section in sections:
+            self.fields[section] = forms.IntegerField(min_value=0, required=False)
+
+    def presented(self) -> dict[str, int]:
+        return {
+            section: self.cleaned_data[section]
+            for section in self.sections
+            if self.cleaned_data.get(section) is not None
+        }
+
+
+def first_error(form: forms.Form) -> str:
+    """The first thing a refused form says, for the dashboard's one-line answers under a field."""
+    return str(next(iter(form.errors.values()))[0])
+
+
+def _same_message(message: str, *codes: str) -> dict[str, str]:
+    return dict.fromkeys(("required", "invalid", *codes), message)
+
+
+class PlayerEntryForm(forms.Form):
+    """The organizer enters a player at the counter by username."""
+
+    username = forms.CharField(
+        max_length=150,
+        error_messages={
+            "required": "Type the player's username.",
+            "max_length": "A username has at most 150 characters: check the spelling.",
+        },
+    )
+
+
+class ByesForm(forms.Form):
+    """Byes awarded up front (the service says how many the event allows)."""
+
+    byes = forms.IntegerField(
+        min_value=0,
+        max_value=99_999,
+        error_messages=_same_message("Award 0 to 3 byes.", "min_value", "max_value"),
+    )
+
+
+class FixedTableForm(forms.Form):
+    """A table kept for a player (wheelchair access, a judge's call); blank frees it."""
+
+    table = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=99_999,
+        error_messages=_same_message("A table number: a whole number, 1 or more.", "min_value", "max_value"),
+    )
+
+
+class CheckInCodeForm(forms.Form):
+    """The code shown at the venue, typed by a player checking in."""
+
+    MAX_CODE = 20
+
+    code = forms.CharField(required=False)
+
+    def clean_code(self) -> str:
+        return str(self.cleaned_data.get("code", ""))[: self.MAX_CODE]
+
+
+class DropConfirmForm(forms.Form):
+    """A player dropping ticks a box first."""
+
+    confirm = forms.ChoiceField(
+        choices=[("yes", "yes")],
+        error_messages=_same_message("Tick the box to confirm that you are dropping.", "invalid_choice"),
+    )
+
+
+class PairRoundForm(forms.Form):
+    """The round the organizer saw as next when pressing "Pair": a second click finds it paired."""
+
+    round = forms.IntegerField(required=False, min_value=1)
+
+    def round_seen(self) -> int | None:
+        return self.cleaned_data["round"] if self.is_valid() else None
+
+
+MAX_YDK_BYTES = 64 * 1024  # a .ydk of a full deck is a few hundred bytes
+
+
+class MyDeckForm(forms.Form):
+    """A player's list, pasted or uploaded as a .ydk file (the file wins when both come)."""
+
+    text = forms.CharField(required=False, strip=False)
+    ydk = forms.FileField(required=False)
+
+    def clean_ydk(self) -> str | None:
+        upload = self.cleaned_data.get("ydk")
+        if upload is None:
+            return None
+        if upload.size is not None and upload.size > MAX_YDK_BYTES:
+            raise forms.ValidationError(
+                f"a .ydk file is a few hundred bytes; this one is {upload.size} bytes"
+            )
+        return str(upload.read().decode("utf-8", errors="replace"))
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if "ydk" in cleaned and cleaned["ydk"] is None and not cleaned.get("text", "").strip():
+            raise forms.ValidationError("paste your list or choose a .ydk file")
+        return cleaned
+
+
+class DeckBuilderForm(forms.Form):
+    """The deck builder: the list being built as text, the catalog search, and either a card to add
+    ("<section>:<card name>") or ``action=register``."""
+
+    text = forms.CharField(required=False, strip=False)
+    q = forms.CharField(required=False, strip=False)
+    action = forms.CharField(required=False)
+    add = forms.CharField(required=False)
+
+    def clean_text(self) -> str:
+        return str(self.cleaned_data.get("text", ""))[:MAX_DECK_TEXT]
+
+    @property
+    def registers(self) -> bool:
+        return self.cleaned_data.get("action") == "register"

@@ -25,6 +25,7 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from config.refusals import Conflict
 from idempotency.pages import answer_once
+from matches.forms import DisputeResolveForm
 from matches.models import Dispute, Duel, Match
 from matches.selectors import disputes_visible_to, match_for
 from matches.selectors.matches import is_match_judge
@@ -258,11 +259,9 @@ def match_dispute_resolve(request: HtmxHttpRequest, match_id: int, dispute_id: i
     # A dispute the caller may not read is a 404, as if it did not exist.
     dispute = get_object_or_404(disputes_visible_to(request.user, match), pk=dispute_id)
     try:
+        arguments = DisputeResolveForm(request.POST).arguments()
         resolved = dispute_services.dispute_resolve(
-            dispute_id=dispute.pk,
-            judge=cast(User, request.user),
-            decision=request.POST.get("decision", ""),
-            note=request.POST.get("note", ""),
+            dispute_id=dispute.pk, judge=cast(User, request.user), **arguments
         )
     except ValidationError as error:
         message = " ".join(problem["message"] for problem in _problems(error))

@@ -152,6 +152,27 @@ def test_a_judge_picks_deck_checks_with_a_seed_and_sees_mismatches_highlighted(c
     assert 'class="mismatch error-text"' in page
 
 
+def test_a_deck_check_count_that_is_not_a_number_is_refused_naming_the_field_and_records_nothing(client):
+    round_ = RoundFactory()
+    match = MatchFactory(round=round_, table=4)
+    for player in (match.player_a, match.player_b):
+        RegistrationFactory(event=round_.event, player=player, deck_list=DeckListFactory(owner=player))
+    client.force_login(EventRoleFactory(event=round_.event, role=EventRole.Role.JUDGE).user)
+    url = f"/events/{round_.event.slug}/rounds/1/deck-checks/"
+
+    picked = client.post(url, {"action": "random", "count": "two"})
+    client.post(url, {"action": "hand", "match": match.pk})
+    check = DeckCheck.objects.filter(registration__player=match.player_a).get()
+    recorded = client.post(url, {"action": "record", "deck_check": check.pk, "main": "forty", "side": "0"})
+
+    assert picked.status_code == 400
+    assert "Count: Enter a whole number." in picked.content.decode()
+    assert recorded.status_code == 400
+    assert "Main: Enter a whole number." in recorded.content.decode()
+    check.refresh_from_db()
+    assert check.presented is None
+
+
 def test_the_staff_deck_lists_page_reads_the_banlist_once_whatever_the_number_of_players(
     client,
 ):

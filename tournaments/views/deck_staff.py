@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 from typing import Any, cast
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -28,8 +29,15 @@ from decks.selectors import (
 )
 from decks.services import DeckListInvalid
 from matches.models import Match
+from rules.engine.vocabulary import deck_sections as deck_sections_of
 from tournaments import services
-from tournaments.forms import DeckReplaceForm, SideCheckForm
+from tournaments.forms import (
+    DeckCheckHandForm,
+    DeckCheckRandomForm,
+    DeckCheckRecordForm,
+    DeckReplaceForm,
+    SideCheckForm,
+)
 from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors.deck_checks import deck_checks_for_round
 from tournaments.selectors.deck_lists import deck_list_history
@@ -168,14 +176,56 @@ def event_deck_lists_text(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-def _int_field(value: str | None, name: str, *, minimum: int = 0) -> int:
-    try:
-        number = int(value or "")
-    except ValueError:
-        raise ValidationError({name: ["Enter a whole number."]}) from None
-    if number < minimum:
-        raise ValidationError({name: [f"Enter {minimum} or more."]})
-    return number
+def _form_errors(form: forms.Form) -> list[str]:
+    """A refused form's errors, each naming its field as the page labels it."""
+    return [
+        str(message) if field == "__all__" else f"{field.replace('_', ' ').capitalize()}: {message}"
+        for field, messages_ in form.errors.items()
+        for message in messages_
+    ]
+
+
+def _pick_random(request: HtmxHttpRequest, round_: Round, judge: User) -> list[str]:
+    form = DeckCheckRandomForm(request.POST)
+    if not form.is_valid():
+        return _form_errors(form)
+    picked = services.deck_check_pick_random(
+        round_=round_,
+        count=form.cleaned_data["count"],
+        seed=form.cleaned_data["seed"].strip() or None,
+        judge=judge,
+    )
+    seeds = {check.seed for check in picked}
+    messages.success(request, f"Picked {len(picked)} players (seed {', '.join(sorted(seeds))}).")
+    return []
+
+
+def _pick_by_hand(request: HtmxHttpRequest, round_: Round, judge: User) -> list[str]:
+    form = DeckCheckHandForm(request.POST)
+    if not form.is_valid():
+        return _form_errors(form)
+    match = get_object_or_404(Match, round=round_, pk=form.cleaned_data["match"])
+    services.deck_check_pick(match=match, judge=judge)
+    messages.success(request, f"Deck check added at table {match.table}.")
+    return []
+
+
+def _record_counts(request: HtmxHttpRequest, round_: Round, judge: User) -> list[str]:
+    form = DeckCheckRecordForm(request.POST, sections=deck_sections_of(round_.event.game))
+    if not form.is_valid():
+        return _form_errors(form)
+    deck_check = get_object_or_404(DeckCheck, round=round_, pk=form.cleaned_data["deck_check"])
+    recorded = services.deck_check_record(deck_check=deck_check, presented=form.presented(), judge=judge)
+    player = display_name(recorded.registration.player)
+    if recorded.mismatches:
+        messages.error(request, f"{player}: the counts do not match the list.")
+    else:
+        messages.success(request, f"{player}: the counts match the list.")
+    return []
+
+
+# The page's three forms post to one address, each naming what it does.
+DECK_CHECK_ACTIONS = {"random": _pick_random, "hand": _pick_by_hand, "record": _record_counts}
 
 
 @login_required
@@ -184,44 +234,19 @@ def round_deck_checks(request: HtmxHttpRequest, slug: str, number: int) -> HttpR
     """Pick deck checks at random (the seed is shown) or by hand, and record what each player presented."""
     event = _staff_event(request, slug)
     round_ = get_object_or_404(Round, event=event, number=number)
-    judge = cast(User, request.user)
-    sections = ("main", "extra", "side") if event.game == "yugioh" else ("main", "side")
+    sections = deck_sections_of(event.game)
     errors: list[str] = []
     if request.method == "POST":
-        action = request.POST.get("action", "")
-        try:
-            if action == "random":
-                count = _int_field(request.POST.get("count"), "count", minimum=1)
-                seed = request.POST.get("seed", "").strip()[:64] or None
-                picked = services.deck_check_pick_random(round_=round_, count=count, seed=seed, judge=judge)
-                seeds = {check.seed for check in picked}
-                messages.success(request, f"Picked {len(picked)} players (seed {', '.join(sorted(seeds))}).")
-            elif action == "hand":
-                match_id = _int_field(request.POST.get("match"), "match", minimum=1)
-                match = get_object_or_404(Match, round=round_, pk=match_id)
-                services.deck_check_pick(match=match, judge=judge)
-                messages.success(request, f"Deck check added at table {match.table}.")
-            elif action == "record":
-                check_id = _int_field(request.POST.get("deck_check"), "deck_check", minimum=1)
-                deck_check = get_object_or_404(DeckCheck, round=round_, pk=check_id)
-                presented = {
-                    section: _int_field(request.POST.get(section), section)
-                    for section in sections
-                    if request.POST.get(section, "").strip() != ""
-                }
-                recorded = services.deck_check_record(deck_check=deck_check, presented=presented, judge=judge)
-                if recorded.mismatches:
-                    messages.error(
-                        request, f"{recorded.registration.player}: the counts do not match the list."
-                    )
-                else:
-                    messages.success(request, f"{recorded.registration.player}: the counts match the list.")
-            else:
-                errors.append("Choose what to do: pick at random, pick a match, or record counts.")
-        except ValidationError as error:
-            errors.extend(error.messages)
-        except services.DeckCheckConflict as error:
-            errors.append(str(error))
+        action = DECK_CHECK_ACTIONS.get(request.POST.get("action", ""))
+        if action is None:
+            errors.append("Choose what to do: pick at random, pick a match, or record counts.")
+        else:
+            try:
+                errors = action(request, round_, cast(User, request.user))
+            except ValidationError as error:
+                errors.extend(error.messages)
+            except services.DeckCheckConflict as error:
+                errors.append(str(error))
         if not errors:
             return redirect("round-deck-checks", slug=event.slug, number=round_.number)
     rows = []

@@ -28,12 +28,10 @@ from decks.selectors import (
 )
 from decks.services import DeckListInvalid
 from tournaments import services
-from tournaments.forms import MAX_DECK_TEXT
+from tournaments.forms import DeckBuilderForm, MyDeckForm
 from tournaments.models import Event, Registration
 from tournaments.selectors.events import event_for
 from tournaments.views.event_page import _builder_context, _event_page, _my_deck, event_url
-
-MAX_YDK_BYTES = 64 * 1024  # a .ydk of a full deck is a few hundred bytes
 
 
 @login_required
@@ -42,17 +40,11 @@ def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A player registers a pasted list or an uploaded .ydk; problems come back on the event page."""
     event = event_for(request.user, slug)
     registration = get_object_or_404(Registration, event=event, player=request.user)
-    text = request.POST.get("text", "")
-    upload = request.FILES.get("ydk")
-    ydk: str | None = None
-    if upload is not None:
-        if upload.size is not None and upload.size > MAX_YDK_BYTES:
-            problem = DeckProblem(0, f"a .ydk file is a few hundred bytes; this one is {upload.size} bytes")
-            return _event_page(request, event, problems=[problem], status=400)
-        ydk = upload.read().decode("utf-8", errors="replace")
-    elif not text.strip():
-        problem = DeckProblem(0, "paste your list or choose a .ydk file")
-        return _event_page(request, event, problems=[problem], status=400)
+    form = MyDeckForm(request.POST, request.FILES)
+    if not form.is_valid():
+        problems = [DeckProblem(0, str(message)) for errors in form.errors.values() for message in errors]
+        return _event_page(request, event, problems=problems, status=400)
+    text, ydk = form.cleaned_data["text"], form.cleaned_data["ydk"]
     try:
         services.registration_deck_submit_text(
             registration=registration,
@@ -86,11 +78,12 @@ def event_deck_builder(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """
     event = event_for(request.user, slug)
     registration = get_object_or_404(Registration, event=event, player=request.user)
-    text = request.POST.get("text", "")[:MAX_DECK_TEXT]
-    query = request.POST.get("q", "")
+    form = DeckBuilderForm(request.POST)
+    form.is_valid()  # every field is optional text: the form only reads them
+    text, query = form.cleaned_data["text"], form.cleaned_data["q"]
     problems: list[DeckProblem] = []
     problem_title = "That card was not added:"
-    if request.POST.get("action") == "register":
+    if form.registers:
         problem_title = "Your list was not registered:"
         if not text.strip():
             problems = [DeckProblem(0, "add cards to your list first: search for them by name")]
@@ -111,8 +104,8 @@ def event_deck_builder(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                     return _my_deck_section(request, event, registered_now=True)
                 messages.success(request, "Your deck list is registered.")
                 return redirect(f"{event_url(event)}#my-deck")
-    elif request.POST.get("add"):
-        text, problems = _builder_add(event, text, request.POST["add"])
+    elif form.cleaned_data["add"]:
+        text, problems = _builder_add(event, text, form.cleaned_data["add"])
     builder = _builder_context(
         event, text=text, query=query, problems=problems, problem_title=problem_title, open_=True
     )

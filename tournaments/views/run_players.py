@@ -16,11 +16,10 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS
 from tournaments import services
+from tournaments.forms import ByesForm, FixedTableForm, PlayerEntryForm, first_error
 from tournaments.models import Registration
 from tournaments.views.run import organizer_event
 from tournaments.views.run_refusals import done, refused
-
-MAX_USERNAME = 150
 
 
 @login_required
@@ -28,9 +27,10 @@ MAX_USERNAME = 150
 def run_enter(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Enter a player by username (an organizer's entry checks them in at once)."""
     event = organizer_event(request, slug)
-    username = request.POST.get("username", "").strip()[:MAX_USERNAME]
-    if not username:
-        return refused(request, event, "enter", "Type the player's username.")
+    form = PlayerEntryForm(request.POST)
+    if not form.is_valid():
+        return refused(request, event, "enter", first_error(form), value=request.POST.get("username", ""))
+    username = form.cleaned_data["username"]
     # The exact username first; another case only when it names one account ("bob" and "Bob" may exist).
     player = User.objects.filter(username=username).first()
     if player is None:
@@ -71,20 +71,16 @@ def run_check_in(request: HtmxHttpRequest, slug: str, registration_id: int) -> H
     )
 
 
-def _whole_number(text: str) -> int | None:
-    text = text.strip()
-    return int(text) if text.isdigit() and len(text) < 6 else None
-
-
 @login_required
 @require_POST
 def run_byes(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpResponse:
     event = organizer_event(request, slug)
     registration = _registration(event.pk, registration_id)
+    form = ByesForm(request.POST)
     raw = request.POST.get("byes", "")
-    byes = _whole_number(raw)
-    if byes is None:
-        return refused(request, event, "byes", "Award 0 to 3 byes.", registration=registration.pk, value=raw)
+    if not form.is_valid():
+        return refused(request, event, "byes", first_error(form), registration=registration.pk, value=raw)
+    byes = form.cleaned_data["byes"]
     try:
         services.registration_award_byes(registration=registration, byes=byes, by=cast(User, request.user))
     except ValidationError as error:
@@ -100,17 +96,11 @@ def run_table(request: HtmxHttpRequest, slug: str, registration_id: int) -> Http
     """Keep a table for a player; an empty box frees it."""
     event = organizer_event(request, slug)
     registration = _registration(event.pk, registration_id)
+    form = FixedTableForm(request.POST)
     raw = request.POST.get("table", "").strip()
-    table = _whole_number(raw) if raw else None
-    if raw and table is None:
-        return refused(
-            request,
-            event,
-            "table",
-            "A table number: a whole number, 1 or more.",
-            registration=registration.pk,
-            value=raw,
-        )
+    if not form.is_valid():
+        return refused(request, event, "table", first_error(form), registration=registration.pk, value=raw)
+    table = form.cleaned_data["table"]
     try:
         services.registration_fix_table(registration=registration, table=table, by=cast(User, request.user))
     except ValidationError as error:

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 from config.http import HtmxHttpRequest
 from matches.services import MatchConflict
 from tournaments import services
+from tournaments.forms import PairRoundForm
 from tournaments.models import Round
 from tournaments.views.run import organizer_event
 from tournaments.views.run_refusals import done, refused
@@ -28,8 +29,8 @@ def run_pair(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Pair the next round. The form says which round the organizer saw as next: a second click on the same
     button finds that round already paired and just comes back, instead of showing a conflict."""
     event = organizer_event(request, slug)
-    expected = request.POST.get("round", "")
-    if expected.isdigit() and event.rounds.filter(number=int(expected)).exists():
+    expected = PairRoundForm(request.POST).round_seen()
+    if expected is not None and event.rounds.filter(number=expected).exists():
         return done(request, event, f"Round {expected} is paired.")
     try:
         round_ = services.round_pair(event=event, by=cast(User, request.user))

@@ -20,11 +20,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS, refusal_message
 from tournaments import services
+from tournaments.forms import CheckInCodeForm, DropConfirmForm, first_error
 from tournaments.models import Event, Registration
 from tournaments.selectors.events import event_for
 from tournaments.views.run import FormError
-
-MAX_CODE = 20
 
 
 def _answer(
@@ -73,7 +72,8 @@ def event_check_in_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.method == "GET":
         return _answer(request, event, error=FormError("", ""), status=200)
     user = cast(User, request.user)
-    code = request.POST.get("code", "").strip()[:MAX_CODE]
+    form = CheckInCodeForm(request.POST)
+    code = form.cleaned_data["code"] if form.is_valid() else ""
     try:
         registration = services.registration_check_in(event=event, player=user, by=user, code=code)
     except ValidationError as error:
@@ -92,10 +92,9 @@ def event_check_in_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def event_drop_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = _event(request, slug)
-    if request.POST.get("confirm") != "yes":
-        return _answer(
-            request, event, error=FormError("drop", "Tick the box to confirm that you are dropping.")
-        )
+    form = DropConfirmForm(request.POST)
+    if not form.is_valid():
+        return _answer(request, event, error=FormError("drop", first_error(form)))
     user = cast(User, request.user)
     try:
         registration = services.registration_drop(event=event, player=user, by=user)
