@@ -104,13 +104,13 @@ def build_world() -> World:
 
     # Duel 1 played (Ann wins), Ann sides for duel 2.
     if duel_state(match).needs_toss:
-        match_coin_toss(match=match, by=ann, coin=coin_landing_on("A"))
+        match_coin_toss(match_id=match.pk, by=ann, coin=coin_landing_on("A"))
     chooser = ann if duel_state(match).chooser == "A" else ben
-    duel = duel_start(match=match, player=chooser, choice="first")
-    duel_report(duel=duel, player=ann, result="A")
-    duel_report(duel=duel, player=ben, result="A")
+    duel = duel_start(match_id=match.pk, player=chooser, choice="first")
+    duel_report(match_id=duel.match_id, number=duel.number, player=ann, result="A")
+    duel_report(match_id=duel.match_id, number=duel.number, player=ben, result="A")
     side_swap_record(
-        match=match,
+        match_id=match.pk,
         player=ann,
         moves={"in": [{"name": "Mystical Space Typhoon", "count": 1}], "out": [{"name": "Dark Magician"}]},
     )

@@ -203,18 +203,18 @@ def _duel_in_progress(match: Match, judge: User) -> None:
     for player in (match.player_a, match.player_b):
         assert player is not None  # noqa: S101 - table 1 is a pairing, not a bye
         side_deck_count_record(
-            match=match, player=player, count=registered_side_count(match=match, player=player) or 0
+            match_id=match.pk, player=player, count=registered_side_count(match=match, player=player) or 0
         )
-    toss, _ = match_coin_toss(match=match, by=match.player_a)
+    toss, _ = match_coin_toss(match_id=match.pk, by=match.player_a)
     winner = match.player_a if toss.winner == "A" else match.player_b
     assert winner is not None  # noqa: S101
-    duel = duel_start(match=match, player=winner, choice="first")
+    duel = duel_start(match_id=match.pk, player=winner, choice="first")
     for player in (match.player_a, match.player_b):
         assert player is not None  # noqa: S101
-        duel_report(duel=duel, player=player, result="A", reason="lp")
+        duel_report(match_id=duel.match_id, number=duel.number, player=player, result="A", reason="lp")
     loser = match.player_b
     assert loser is not None  # noqa: S101
-    duel_start(match=match, player=loser, choice="first")
+    duel_start(match_id=match.pk, player=loser, choice="first")
     time_extension_grant(
         match_id=match.pk, judge=judge, minutes=3, reason="judge_call", note="Ruling on a chain"
     )

@@ -151,7 +151,7 @@ class MatchDuelsApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         duel = services.duel_start(
-            match=match, player=cast(User, request.user), choice=serializer.validated_data["choice"]
+            match_id=match.pk, player=cast(User, request.user), choice=serializer.validated_data["choice"]
         )
         return Response(DuelOutputSerializer(duel).data, status=status.HTTP_201_CREATED)
 
@@ -168,7 +168,7 @@ class MatchCoinTossApi(APIView):
     )
     def post(self, request: Request, match_id: int) -> Response:
         match = match_for(match_id)
-        toss, created = services.match_coin_toss(match=match, by=cast(User, request.user))
+        toss, created = services.match_coin_toss(match_id=match.pk, by=cast(User, request.user))
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(CoinTossOutputSerializer(toss).data, status=code)
 
@@ -202,6 +202,8 @@ class DuelReportApi(APIView):
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
 
-        reported = services.duel_report(duel=duel, player=user, **serializer.validated_data)
+        reported = services.duel_report(
+            match_id=duel.match_id, number=duel.number, player=user, **serializer.validated_data
+        )
         reported = Duel.objects.prefetch_related("reports__player").get(pk=reported.pk)
         return Response(dict(DuelOutputSerializer(reported).data), status=status.HTTP_200_OK)

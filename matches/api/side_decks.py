@@ -177,7 +177,9 @@ class SideDeckCountApi(APIView):
         serializer.is_valid(raise_exception=True)
         user = cast(User, request.user)
 
-        count = side_deck_count_record(match=match, player=user, count=serializer.validated_data["count"])
+        count = side_deck_count_record(
+            match_id=match.pk, player=user, count=serializer.validated_data["count"]
+        )
         return Response(dict(CountOutputSerializer(count).data), status=status.HTTP_200_OK)
 
 
@@ -208,7 +210,7 @@ class SideSwapApi(APIView):
         user = cast(User, request.user)
         moves = {key: [dict(card) for card in serializer.validated_data[key]] for key in ("in", "out")}
 
-        swap = side_swap_record(match=match, player=user, moves=moves)
+        swap = side_swap_record(match_id=match.pk, player=user, moves=moves)
         view = next(
             view for view in side_decks_overview(match=match, viewer=user).swaps if view.swap.pk == swap.pk
         )

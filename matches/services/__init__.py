@@ -1,7 +1,10 @@
 """Every write to matches: one module per job, each function owning its transaction.
 
 Every write locks the match row first (:func:`access.match_lock`), so two players, or a player and a judge,
-acting at once are applied one after the other. The names below are the app's service API.
+acting at once are applied one after the other. So every write takes the match by its id (``match_id``, a
+duel by ``match_id`` and ``number``, a dispute by ``dispute_id``) and reads only the row it locked: an
+instance from the caller would be a second copy, read before the lock and possibly stale. Reads are in
+:mod:`matches.selectors`. The names below are the app's service API.
 """
 
 from matches.services.access import (

@@ -83,14 +83,14 @@ def fair_coin() -> str:
 
 
 @transaction.atomic
-def match_coin_toss(*, match: Match, by: User, coin: Coin = fair_coin) -> tuple[CoinToss, bool]:
+def match_coin_toss(*, match_id: int, by: User, coin: Coin = fair_coin) -> tuple[CoinToss, bool]:
     """Toss the coin for the next duel when the engine says a toss decides; returns the toss and if it is new.
 
     A player of the match or one of the event's judges may toss. Idempotent: a toss already made for that
     duel is returned as it is, never tossed again. ``coin`` is :func:`fair_coin` but in tests, which pass
     the side it lands on.
     """
-    locked = match_lock(match.pk)
+    locked = match_lock(match_id)
     if locked.side_of(by.pk) is None:
         require_judge(locked, by)
     state = duel_state(locked)
@@ -109,7 +109,7 @@ def match_coin_toss(*, match: Match, by: User, coin: Coin = fair_coin) -> tuple[
 
 
 @transaction.atomic
-def duel_start(*, match: Match, player: User, choice: str) -> Duel:
+def duel_start(*, match_id: int, player: User, choice: str) -> Duel:
     """The chooser for the next duel chooses to play first or second, and the duel begins.
 
     Refused (:class:`MatchConflict`) when the match is over, a duel is still being played, a coin toss is
@@ -117,7 +117,7 @@ def duel_start(*, match: Match, player: User, choice: str) -> Duel:
     """
     if choice not in Duel.Choice.values:
         raise ValidationError({"choice": [f"Choose one of: {', '.join(Duel.Choice.values)}."]})
-    locked = match_lock(match.pk)
+    locked = match_lock(match_id)
     side = player_side(locked, player)
     require_open(locked)
     state = duel_state(locked)
@@ -154,7 +154,7 @@ def validate_duel_result(result: str, reason: str) -> None:
 
 
 @transaction.atomic
-def duel_report(*, duel: Duel, player: User, result: str, reason: str = "") -> Duel:
+def duel_report(*, match_id: int, number: int, player: User, result: str, reason: str = "") -> Duel:
     """One player reports a duel. Two agreeing results make it final; differing ones dispute the match.
 
     Until the opponent reports, a player may report again (their report is replaced). When the duel
@@ -162,9 +162,9 @@ def duel_report(*, duel: Duel, player: User, result: str, reason: str = "") -> D
     An agreed result keeps the reason both gave, or none when they gave different reasons.
     """
     validate_duel_result(result, reason)
-    match = match_lock(duel.match_id)
+    match = match_lock(match_id)
     player_side(match, player)
-    duel = Duel.objects.get(pk=duel.pk)
+    duel = Duel.objects.get(match=match, number=number)
     if duel.result:
         raise DuelAlreadyFinal(f"Duel {duel.number} already has a final result.")
     require_open(match)

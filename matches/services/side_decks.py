@@ -23,7 +23,7 @@ from django.db import transaction
 from decks.catalog import DatabaseCatalog
 from decks.models import DeckList
 from decks.selectors import side_deck_check
-from matches.models import Match, SideDeckCount, SideSwap
+from matches.models import SideDeckCount, SideSwap
 from matches.selectors.duels import duel_state
 from matches.selectors.side_decks import registered_deck_list, registered_side_count
 from matches.services.access import (
@@ -52,7 +52,7 @@ class SideSwapNotNow(MatchConflict):
 
 
 @transaction.atomic
-def side_deck_count_record(*, match: Match, player: User, count: int) -> SideDeckCount:
+def side_deck_count_record(*, match_id: int, player: User, count: int) -> SideDeckCount:
     """A player states how many cards are in their Side Deck before duel 1; recording again replaces it.
 
     The count is for the opponent (the rules let them know it) and is kept with the registered list's Side
@@ -62,7 +62,7 @@ def side_deck_count_record(*, match: Match, player: User, count: int) -> SideDec
         raise ValidationError(
             {"count": [f"Count the cards in your Side Deck: a number from 0 to {MAX_SIDE_DECK}."]}
         )
-    locked = match_lock(match.pk)
+    locked = match_lock(match_id)
     player_side(locked, player)
     require_open(locked)
     if locked.duels.exists():
@@ -150,7 +150,7 @@ def _verdict(deck_list: DeckList, presented: Sections) -> SwapVerdict:
 
 
 @transaction.atomic
-def side_swap_record(*, match: Match, player: User, moves: Mapping[str, Any]) -> SideSwap:
+def side_swap_record(*, match_id: int, player: User, moves: Mapping[str, Any]) -> SideSwap:
     """A player records what they swapped with their Side Deck for the next duel; the engine judges it.
 
     Only between duels: after duel 1 has a result, while no duel is being played and the match is not over.
@@ -159,7 +159,7 @@ def side_swap_record(*, match: Match, player: User, moves: Mapping[str, Any]) ->
     the earlier swap: the deck presented is the last one recorded.
     """
     cleaned = _clean_moves(moves)
-    locked = match_lock(match.pk)
+    locked = match_lock(match_id)
     player_side(locked, player)
     require_open(locked)
     state = duel_state(locked)

@@ -155,7 +155,9 @@ def duel_finish_at_time(*, match_id: int, by: User, lp_a: int | None = None, lp_
         raise ValidationError({error.field: [error.message[0].upper() + error.message[1:] + "."]}) from error
     assert result is not None  # noqa: S101 - only ygo_double_loss gives no result, refused above
     if not is_judge:
-        return duel_report(duel=duel, player=by, result=result, reason=Duel.Reason.TIME)
+        return duel_report(
+            match_id=duel.match_id, number=duel.number, player=by, result=result, reason=Duel.Reason.TIME
+        )
     duel_result_record(
         match,
         duel,

@@ -78,7 +78,7 @@ def test_a_judge_correcting_while_a_player_reports_ends_with_the_judges_result_o
     duel = DuelFactory()
     match = duel.match
     judge = EventRoleFactory(event=match.round.event).user
-    duel_report(duel=duel, player=match.player_a, result="A", reason="lp")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result="A", reason="lp")
     player_url = reverse("api-duel-reports", args=[match.pk, 1])
     judge_url = reverse("api-duel-judge-result", args=[match.pk, 1])
 

@@ -116,8 +116,8 @@ def test_confirming_the_deciding_duel_makes_the_match_final(match: Match, judge)
 def test_a_disputed_match_is_played_on_once_the_ruling_is_confirmed(match: Match, judge):
     duel = cast(Duel, DuelFactory(match=match))
     assert match.player_b is not None
-    duel_report(duel=duel, player=match.player_a, result="A")
-    duel_report(duel=duel, player=match.player_b, result="B")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result="A")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="B")
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     dispute_id = open_dispute(match, match.player_a).json()["id"]
@@ -237,7 +237,7 @@ def test_confirming_a_ruling_the_final_result_already_agrees_with_changes_nothin
     dispute_id = open_dispute(match, match.player_b, lp_zero("B"), duel_number=2).json()["id"]
     assert match.player_b is not None
     for player in (match.player_a, match.player_b):
-        duel_report(duel=Duel.objects.get(match=match, number=2), player=player, result="A")
+        duel_report(match_id=match.pk, number=2, player=player, result="A")
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL
 

@@ -51,11 +51,11 @@ def play(match, result, choice="first", *, coin):
     """Toss if the engine says so, let the chooser start the duel, and have both players report ``result``."""
     state = duel_state(match)
     if state.needs_toss:
-        match_coin_toss(match=match, by=match.player_a, coin=coin)
+        match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
         state = duel_state(match)
-    duel = duel_start(match=match, player=player(match, state.chooser), choice=choice)
-    duel_report(duel=duel, player=match.player_a, result=result)
-    return duel_report(duel=duel, player=match.player_b, result=result)
+    duel = duel_start(match_id=match.pk, player=player(match, state.chooser), choice=choice)
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result=result)
+    return duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result=result)
 
 
 def test_the_first_duel_starts_with_a_coin_toss_recorded_once(coin):
@@ -63,8 +63,8 @@ def test_the_first_duel_starts_with_a_coin_toss_recorded_once(coin):
     coin.side = "B"
     assert duel_state(match).needs_toss
 
-    toss, created = match_coin_toss(match=match, by=match.player_a, coin=coin)
-    again, created_again = match_coin_toss(match=match, by=match.player_b, coin=coin)
+    toss, created = match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
+    again, created_again = match_coin_toss(match_id=match.pk, by=match.player_b, coin=coin)
 
     assert (created, created_again) == (True, False)
     assert again.pk == toss.pk
@@ -77,7 +77,7 @@ def test_the_first_duel_starts_with_a_coin_toss_recorded_once(coin):
 def test_the_coin_is_drawn_with_secrets():
     match = MatchFactory()
 
-    toss, _ = match_coin_toss(match=match, by=match.player_a)
+    toss, _ = match_coin_toss(match_id=match.pk, by=match.player_a)
 
     assert toss.winner in ("A", "B")
 
@@ -85,11 +85,11 @@ def test_the_coin_is_drawn_with_secrets():
 def test_the_toss_winner_chooses_and_the_first_player_follows_the_choice(coin):
     match = MatchFactory()
     coin.side = "B"
-    match_coin_toss(match=match, by=match.player_a, coin=coin)
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
 
     with pytest.raises(NotYourChoice):
-        duel_start(match=match, player=match.player_a, choice="first")
-    duel = duel_start(match=match, player=match.player_b, choice="second")
+        duel_start(match_id=match.pk, player=match.player_a, choice="first")
+    duel = duel_start(match_id=match.pk, player=match.player_b, choice="second")
 
     assert (duel.number, duel.chooser, duel.choice, duel.first_player) == (1, "B", "second", "A")
 
@@ -102,8 +102,8 @@ def test_the_loser_of_a_duel_chooses_next_without_a_toss(coin):
     state = duel_state(match)
     assert (state.engine_choice, state.chooser, state.next_duel, state.needs_toss) == ("B", "B", 2, False)
     with pytest.raises(MatchConflict):
-        match_coin_toss(match=match, by=match.player_a, coin=coin)
-    assert duel_start(match=match, player=match.player_b, choice="first").first_player == "B"
+        match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
+    assert duel_start(match_id=match.pk, player=match.player_b, choice="first").first_player == "B"
 
 
 def test_after_a_drawn_duel_in_yugioh_a_new_coin_toss_decides(coin):
@@ -113,7 +113,7 @@ def test_after_a_drawn_duel_in_yugioh_a_new_coin_toss_decides(coin):
 
     state = duel_state(match)
     assert (state.engine_choice, state.needs_toss) == ("coin_toss", True)
-    toss, created = match_coin_toss(match=match, by=match.player_a, coin=coin)
+    toss, created = match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
 
     assert created
     assert (toss.duel_number, toss.winner) == (2, "B")
@@ -140,9 +140,9 @@ def test_three_duels_won_lost_and_drawn_is_a_match_draw(coin):
     match.refresh_from_db()
     assert (match.status, match.result) == (Match.Status.FINAL, "draw")
     with pytest.raises(MatchOver):
-        match_coin_toss(match=match, by=match.player_a, coin=coin)
+        match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
     with pytest.raises(MatchOver):
-        duel_start(match=match, player=match.player_a, choice="first")
+        duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
 
 def test_two_wins_end_the_match_at_once(coin):
@@ -183,11 +183,13 @@ def test_a_new_match_takes_its_format_from_the_game():
 
 def test_one_report_leaves_the_duel_open_and_may_be_corrected(coin):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a, coin=coin)
-    duel = duel_start(match=match, player=match.player_a, choice="first")
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
+    duel = duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
-    duel_report(duel=duel, player=match.player_a, result="B")
-    duel = duel_report(duel=duel, player=match.player_a, result="A", reason="lp")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result="B")
+    duel = duel_report(
+        match_id=duel.match_id, number=duel.number, player=match.player_a, result="A", reason="lp"
+    )
 
     assert duel.result == ""
     assert list(duel.reports.values_list("result", "reason")) == [("A", "lp")]
@@ -195,11 +197,15 @@ def test_one_report_leaves_the_duel_open_and_may_be_corrected(coin):
 
 def test_agreeing_reports_make_the_duel_final_with_their_reason(coin):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a, coin=coin)
-    duel = duel_start(match=match, player=match.player_a, choice="first")
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
+    duel = duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
-    duel_report(duel=duel, player=match.player_a, result="A", reason="deck_out")
-    duel = duel_report(duel=duel, player=match.player_b, result="A", reason="deck_out")
+    duel_report(
+        match_id=duel.match_id, number=duel.number, player=match.player_a, result="A", reason="deck_out"
+    )
+    duel = duel_report(
+        match_id=duel.match_id, number=duel.number, player=match.player_b, result="A", reason="deck_out"
+    )
 
     assert (duel.result, duel.reason) == ("A", "deck_out")
     assert duel.finished_at is not None
@@ -207,17 +213,17 @@ def test_agreeing_reports_make_the_duel_final_with_their_reason(coin):
 
 def test_differing_reports_dispute_the_match_and_stop_play(coin):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a, coin=coin)
-    duel = duel_start(match=match, player=match.player_a, choice="first")
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
+    duel = duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
-    duel_report(duel=duel, player=match.player_a, result="A")
-    duel = duel_report(duel=duel, player=match.player_b, result="B")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result="A")
+    duel = duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="B")
 
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     assert duel.result == ""
     with pytest.raises(MatchConflict):
-        duel_report(duel=duel, player=match.player_b, result="A")
+        duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="A")
 
 
 def test_a_stranger_cannot_toss_start_or_report(coin):
@@ -225,13 +231,13 @@ def test_a_stranger_cannot_toss_start_or_report(coin):
     stranger = UserFactory()
 
     with pytest.raises(PermissionDenied):
-        match_coin_toss(match=match, by=stranger, coin=coin)
-    match_coin_toss(match=match, by=match.player_a, coin=coin)
+        match_coin_toss(match_id=match.pk, by=stranger, coin=coin)
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
     with pytest.raises(PermissionDenied):
-        duel_start(match=match, player=stranger, choice="first")
-    duel = duel_start(match=match, player=match.player_a, choice="first")
+        duel_start(match_id=match.pk, player=stranger, choice="first")
+    duel = duel_start(match_id=match.pk, player=match.player_a, choice="first")
     with pytest.raises(PermissionDenied):
-        duel_report(duel=duel, player=stranger, result="A")
+        duel_report(match_id=duel.match_id, number=duel.number, player=stranger, result="A")
 
     assert not DuelReport.objects.exists()
 
@@ -241,22 +247,24 @@ def test_a_finished_duel_cannot_be_reported_again(coin):
     duel = play(match, "A", coin=coin)
 
     with pytest.raises(DuelAlreadyFinal):
-        duel_report(duel=duel, player=match.player_b, result="B")
+        duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="B")
 
     assert list(duel.reports.values_list("result", flat=True)) == ["A", "A"]
 
 
 def test_impossible_reports_and_choices_are_refused(coin):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a, coin=coin)
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
     with pytest.raises(ValidationError) as bad_choice:
-        duel_start(match=match, player=match.player_a, choice="middle")
-    duel = duel_start(match=match, player=match.player_a, choice="first")
+        duel_start(match_id=match.pk, player=match.player_a, choice="middle")
+    duel = duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
     with pytest.raises(ValidationError) as bad_result:
-        duel_report(duel=duel, player=match.player_a, result="C")
+        duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result="C")
     with pytest.raises(ValidationError) as bad_reason:
-        duel_report(duel=duel, player=match.player_a, result="A", reason="bad_luck")
+        duel_report(
+            match_id=duel.match_id, number=duel.number, player=match.player_a, result="A", reason="bad_luck"
+        )
 
     assert "choice" in bad_choice.value.message_dict
     assert "result" in bad_result.value.message_dict
@@ -267,11 +275,11 @@ def test_impossible_reports_and_choices_are_refused(coin):
 def test_a_duel_cannot_start_twice_or_before_the_toss(coin):
     match = MatchFactory()
     with pytest.raises(MatchConflict, match="Toss the coin"):
-        duel_start(match=match, player=match.player_a, choice="first")
-    match_coin_toss(match=match, by=match.player_a, coin=coin)
-    duel_start(match=match, player=match.player_a, choice="first")
+        duel_start(match_id=match.pk, player=match.player_a, choice="first")
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin)
+    duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
     with pytest.raises(MatchConflict, match="already started"):
-        duel_start(match=match, player=match.player_a, choice="second")
+        duel_start(match_id=match.pk, player=match.player_a, choice="second")
 
     assert Duel.objects.filter(match=match).count() == 1

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 def started(match: Match) -> Duel:
-    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
-    return duel_start(match=match, player=match.player_a, choice="first")
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin_landing_on("A"))
+    return duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
 
 def report_url(match: Match, number: int = 1) -> str:
@@ -55,7 +55,7 @@ def test_only_the_players_may_toss_and_only_the_chooser_may_start():
     url = reverse("api-match-duels", args=[match.pk])
 
     assert client_for(UserFactory()).post(reverse("api-match-toss", args=[match.pk])).status_code == 403
-    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin_landing_on("A"))
     assert client_for(UserFactory()).post(url, {"choice": "first"}, format="json").status_code == 403
     not_yours = client_for(match.player_b).post(url, {"choice": "first"}, format="json")
     bad = client_for(match.player_a).post(url, {"choice": "middle"}, format="json")
@@ -169,7 +169,7 @@ def test_the_match_page_offers_the_toss_then_the_choice_then_the_report(client):
 
 def test_the_page_shows_a_refusal_and_the_opponent_sees_no_choice_buttons(client):
     match = MatchFactory()
-    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin_landing_on("A"))
     client.force_login(match.player_b)
 
     assert "I play first" not in client.get(reverse("match-detail", args=[match.pk])).content.decode()
@@ -231,7 +231,7 @@ def test_the_duels_section_refreshes_itself_with_the_opponents_report(client):
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
     assert reverse("match-duels-section", args=[match.pk]) in page  # the section polls itself
 
-    duel_report(duel=duel, player=match.player_b, result="B", reason="lp")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="B", reason="lp")
     section = client.get(reverse("match-duels-section", args=[match.pk]), headers={"HX-Request": "true"})
 
     body = section.content.decode()

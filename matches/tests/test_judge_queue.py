@@ -26,8 +26,10 @@ def judge_client(client, event):
 def test_a_duel_the_players_disagree_on_shows_what_each_reported(client):
     duel = DuelFactory()
     match = duel.match
-    duel_report(duel=duel, player=match.player_a, result="A", reason="lp")
-    duel_report(duel=duel, player=match.player_b, result="B", reason="concession")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result="A", reason="lp")
+    duel_report(
+        match_id=duel.match_id, number=duel.number, player=match.player_b, result="B", reason="concession"
+    )
 
     page = judge_client(client, match.round.event).get(reverse("judge-queue")).content.decode()
 
@@ -93,8 +95,8 @@ def test_a_player_who_judges_nothing_sees_an_empty_queue(client):
 def test_a_duel_a_judge_settles_leaves_the_queue(client):
     duel = DuelFactory()
     match = duel.match
-    duel_report(duel=duel, player=match.player_a, result="A")
-    duel_report(duel=duel, player=match.player_b, result="B")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result="A")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="B")
     judge = EventRoleFactory(event=match.round.event).user
     client.force_login(judge)
     assert f"{match.player_a.get_full_name()} (A)" in client.get(reverse("judge-queue")).content.decode()

@@ -40,16 +40,16 @@ def start(match: Match) -> Duel:
     """Start the next duel the way the players do: toss if the engine asks for one, the chooser chooses."""
     state = duel_state(match)
     if state.needs_toss:
-        match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
+        match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin_landing_on("A"))
         state = duel_state(match)
     assert state.chooser is not None
-    return duel_start(match=match, player=player(match, state.chooser), choice="first")
+    return duel_start(match_id=match.pk, player=player(match, state.chooser), choice="first")
 
 
 def play(match: Match, winner: str) -> Duel:
     duel = start(match)
-    duel_report(duel=duel, player=player(match, "A"), result=winner)
-    return duel_report(duel=duel, player=player(match, "B"), result=winner)
+    duel_report(match_id=duel.match_id, number=duel.number, player=player(match, "A"), result=winner)
+    return duel_report(match_id=duel.match_id, number=duel.number, player=player(match, "B"), result=winner)
 
 
 def test_a_judge_corrects_a_final_result_and_the_audit_log_keeps_who_before_after_and_why(match, judge):
@@ -79,8 +79,8 @@ def test_a_judge_corrects_a_final_result_and_the_audit_log_keeps_who_before_afte
 
 def test_a_judge_settles_a_disputed_duel_and_play_goes_on(match, judge):
     duel = start(match)
-    duel_report(duel=duel, player=match.player_a, result="A")
-    duel_report(duel=duel, player=match.player_b, result="B")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result="A")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="B")
     match.refresh_from_db()
     assert match.status == "disputed"
 

@@ -48,17 +48,17 @@ def play_duel(match, winner="A"):
     """Toss if the engine says so, the chooser plays first, and both players report ``winner``."""
     state = duel_state(match)
     if state.needs_toss:
-        match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
+        match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin_landing_on("A"))
         state = duel_state(match)
     chooser = match.player_a if state.chooser == "A" else match.player_b
-    duel = duel_start(match=match, player=chooser, choice="first")
-    duel_report(duel=duel, player=match.player_a, result=winner)
-    duel_report(duel=duel, player=match.player_b, result=winner)
+    duel = duel_start(match_id=match.pk, player=chooser, choice="first")
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_a, result=winner)
+    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result=winner)
 
 
 def swap(match, into, out, player=None):
     return side_swap_record(
-        match=match,
+        match_id=match.pk,
         player=player or match.player_a,
         moves={
             "in": [{"name": name, "count": count} for count, name in into],
@@ -68,15 +68,15 @@ def swap(match, into, out, player=None):
 
 
 def test_a_count_is_kept_with_the_registered_side_deck_and_replaced_when_recorded_again(match):
-    side_deck_count_record(match=match, player=match.player_a, count=2)
-    recorded = side_deck_count_record(match=match, player=match.player_a, count=3)
+    side_deck_count_record(match_id=match.pk, player=match.player_a, count=2)
+    recorded = side_deck_count_record(match_id=match.pk, player=match.player_a, count=3)
 
     assert (recorded.count, recorded.registered_count) == (3, 3)
     assert SideDeckCount.objects.filter(match=match).count() == 1
 
 
 def test_the_opponent_sees_the_count(match):
-    side_deck_count_record(match=match, player=match.player_a, count=15)
+    side_deck_count_record(match_id=match.pk, player=match.player_a, count=15)
 
     counts = side_decks_overview(match=match, viewer=match.player_b).counts
 
@@ -90,23 +90,23 @@ def test_the_opponent_sees_the_count(match):
 def test_without_a_registered_list_the_count_is_kept_alone():
     match = MatchFactory()
 
-    recorded = side_deck_count_record(match=match, player=match.player_a, count=0)
+    recorded = side_deck_count_record(match_id=match.pk, player=match.player_a, count=0)
 
     assert recorded.registered_count is None
 
 
 def test_counts_are_refused_once_duel_1_has_started(match):
-    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
-    duel_start(match=match, player=match.player_a, choice="first")
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin_landing_on("A"))
+    duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
     with pytest.raises(MatchConflict, match="Duel 1 has started"):
-        side_deck_count_record(match=match, player=match.player_b, count=15)
+        side_deck_count_record(match_id=match.pk, player=match.player_b, count=15)
 
 
 @pytest.mark.parametrize("count", [-1, 16, "15"])
 def test_a_count_outside_0_to_15_is_refused_on_the_count(match, count):
     with pytest.raises(ValidationError) as raised:
-        side_deck_count_record(match=match, player=match.player_a, count=count)
+        side_deck_count_record(match_id=match.pk, player=match.player_a, count=count)
 
     assert "count" in raised.value.message_dict
 
@@ -115,7 +115,7 @@ def test_only_the_players_record_counts_and_swaps(match):
     stranger = UserFactory()
 
     with pytest.raises(PermissionDenied):
-        side_deck_count_record(match=match, player=stranger, count=15)
+        side_deck_count_record(match_id=match.pk, player=stranger, count=15)
     play_duel(match)
     with pytest.raises(PermissionDenied):
         swap(match, [(1, "Mystical Space Typhoon")], [(1, "Dark Magician")], player=stranger)
@@ -124,8 +124,8 @@ def test_only_the_players_record_counts_and_swaps(match):
 def test_no_swap_before_duel_1_ends(match):
     with pytest.raises(SideSwapNotNow, match="duel 1 has not been played"):
         swap(match, [], [])
-    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
-    duel_start(match=match, player=match.player_a, choice="first")
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin_landing_on("A"))
+    duel_start(match_id=match.pk, player=match.player_a, choice="first")
     with pytest.raises(SideSwapNotNow, match="Duel 1 is being played"):
         swap(match, [], [])
 

@@ -61,8 +61,8 @@ def test_counts_are_recorded_and_shown_to_the_opponent(match):
 
 
 def test_a_count_is_refused_once_duel_1_started_and_outside_0_to_15(match):
-    match_coin_toss(match=match, by=match.player_a, coin=coin_landing_on("A"))
-    duel_start(match=match, player=match.player_a, choice="first")
+    match_coin_toss(match_id=match.pk, by=match.player_a, coin=coin_landing_on("A"))
+    duel_start(match_id=match.pk, player=match.player_a, choice="first")
     url = reverse("api-match-side-deck-count", args=[match.pk])
 
     late = api(match.player_a).post(url, {"count": 15}, format="json")
@@ -132,7 +132,7 @@ def test_a_card_not_in_the_side_deck_is_a_400_naming_it(match):
 def test_the_opponent_gets_the_verdict_without_the_cards_and_a_judge_gets_everything(match):
     play_duel(match)
     side_swap_record(
-        match=match,
+        match_id=match.pk,
         player=match.player_a,
         moves={
             "in": [{"name": "Mystical Space Typhoon", "count": 3}],
@@ -166,7 +166,7 @@ def page_client(user):
 
 
 def test_the_page_shows_the_section_to_both_players_with_the_counts(match):
-    side_deck_count_record(match=match, player=match.player_a, count=15)
+    side_deck_count_record(match_id=match.pk, player=match.player_a, count=15)
 
     for player in (match.player_a, match.player_b):
         page = page_client(player).get(reverse("match-detail", args=[match.pk])).content.decode()

@@ -188,7 +188,7 @@ def test_no_new_duel_starts_after_time():
     Match.objects.filter(pk=match.pk).update(time_called_at=timezone.now())
 
     with pytest.raises(MatchConflict):
-        duel_start(match=match, player=match.player_a, choice="first")
+        duel_start(match_id=match.pk, player=match.player_a, choice="first")
 
 
 def test_players_and_strangers_cannot_extend_or_call_time():

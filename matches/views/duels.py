@@ -80,7 +80,7 @@ def _duel_action_done(request: HtmxHttpRequest, match_id: int, error: str = "") 
 def match_toss(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = match_for(match_id)
     try:
-        services.match_coin_toss(match=match, by=cast(User, request.user))
+        services.match_coin_toss(match_id=match.pk, by=cast(User, request.user))
     except services.MatchConflict as error:
         return _duel_action_done(request, match_id, refusal_message(error))
     return _duel_action_done(request, match_id)
@@ -99,7 +99,7 @@ def match_duel_start(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     match = match_for(match_id)
     try:
         arguments = DuelStartForm(request.POST).arguments()
-        services.duel_start(match=match, player=cast(User, request.user), **arguments)
+        services.duel_start(match_id=match.pk, player=cast(User, request.user), **arguments)
     except REFUSALS as error:
         return _duel_action_done(request, match_id, refusal_message(error))
     return _duel_action_done(request, match_id)
@@ -111,7 +111,9 @@ def match_duel_report(request: HtmxHttpRequest, match_id: int, number: int) -> H
     duel = get_object_or_404(Duel, match_id=match_id, number=number)
     try:
         arguments = DuelReportForm(request.POST).arguments()
-        services.duel_report(duel=duel, player=cast(User, request.user), **arguments)
+        services.duel_report(
+            match_id=duel.match_id, number=duel.number, player=cast(User, request.user), **arguments
+        )
     except REFUSALS as error:
         return _duel_action_done(request, match_id, refusal_message(error))
     return _duel_action_done(request, match_id)

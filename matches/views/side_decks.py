@@ -54,7 +54,7 @@ def match_side_deck_count(request: HtmxHttpRequest, match_id: int) -> HttpRespon
     form = SideDecksForm(count=request.POST.get("count", "").strip())
     try:
         count = SideDeckCountForm(request.POST).arguments()["count"]
-        side_deck_count_record(match=match, player=cast(User, request.user), count=count)
+        side_deck_count_record(match_id=match.pk, player=cast(User, request.user), count=count)
     except REFUSALS as error:
         return _done(request, match_id, _refused(error, form))
     return _done(request, match_id)
@@ -67,7 +67,7 @@ def match_side_swap(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     form = SideDecksForm(in_text=request.POST.get("in", ""), out_text=request.POST.get("out", ""))
     try:
         moves = SideSwapForm(request.POST).arguments()["moves"]
-        side_swap_record(match=match, player=cast(User, request.user), moves=moves)
+        side_swap_record(match_id=match.pk, player=cast(User, request.user), moves=moves)
     except REFUSALS as error:
         return _done(request, match_id, _refused(error, form))
     return _done(request, match_id)
