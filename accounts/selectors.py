@@ -8,6 +8,7 @@ from datetime import datetime
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Case, Q, Value, When
 from django.utils import timezone
 
 # Store staff (who create events) and anyone given axes' "delete access attempt" permission in the admin.
@@ -45,3 +46,51 @@ def recent_failed_signins() -> list[FailedSignIns]:
         )
         for attempt in attempts
     ]
+
+
+MAX_MATCHES = 8
+
+
+def players_matching(text: str, *, limit: int = MAX_MATCHES) -> list[User]:
+    """People whose name, username or official player id contains what the organizer typed (at least two
+    characters), for the counter's search-as-you-type: exact usernames and ids first, then by name."""
+    text = " ".join(text.split())
+    if len(text) < 2:
+        return []
+    words = text.split()
+    by_name = Q()
+    for word in words:
+        by_name &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+    found = (
+        User.objects.filter(
+            by_name | Q(username__icontains=text) | Q(player__official_id__icontains="".join(words))
+        )
+        .filter(is_active=True)
+        .select_related("player")
+        .annotate(
+            exact=Case(
+                When(Q(username__iexact=text) | Q(player__official_id__iexact="".join(words)), then=Value(0)),
+                default=Value(1),
+            )
+        )
+        .order_by("exact", "first_name", "last_name", "username")
+    )
+    return list(found[:limit])
+
+
+def players_named(text: str) -> list[User]:
+    """Everyone the text names exactly: by username, official id or full name (at most two: one is the
+    answer, two means the organizer must choose)."""
+    text = " ".join(text.split())
+    if not text:
+        return []
+    first, _, last = text.partition(" ")
+    return list(
+        User.objects.filter(
+            Q(username__iexact=text)
+            | Q(player__official_id__iexact="".join(text.split()))
+            | Q(first_name__iexact=first, last_name__iexact=last)
+        )
+        .filter(is_active=True)
+        .order_by("pk")[:2]
+    )

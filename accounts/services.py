@@ -1,13 +1,24 @@
-"""Writes for sign-in: API tokens (django-rest-knox) and lifting a sign-in lockout (django-axes)."""
+"""Writes for people: API tokens (django-rest-knox), lifting a sign-in lockout (django-axes), walk-in players
+entered at the counter and claiming their record, official player ids."""
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime
 
 from axes.utils import reset as axes_reset
 from django.contrib.auth.models import User
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
+from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
 from knox.models import AuthToken
+
+from accounts.models import Player
+from accounts.users import display_name
+from config.refusals import Conflict
 
 
 def token_create(*, user: User) -> tuple[str, datetime | None]:
@@ -40,3 +51,127 @@ def signin_lock_reset(*, username: str | None = None, address: str | None = None
         raise ValueError("signin_lock_reset needs a username or an address")
     count: int = axes_reset(username=username or None, ip=address or None)
     return count
+
+
+# Claim codes are read off a printed slip and typed on a phone: no 0/O or 1/I/L to confuse.
+CLAIM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CLAIM_CODE_LENGTH = 8
+MAX_NAME = 150
+MAX_OFFICIAL_ID = 32
+
+
+def _claim_code() -> str:
+    return "".join(secrets.choice(CLAIM_ALPHABET) for _ in range(CLAIM_CODE_LENGTH))
+
+
+def _split_name(name: str) -> tuple[str, str]:
+    first, _, last = name.partition(" ")
+    return first, last
+
+
+def clean_official_id(official_id: str) -> str:
+    """An official id as typed, without spaces (a CARD GAME ID is often written in groups of digits)."""
+    return "".join(official_id.split())
+
+
+@transaction.atomic
+def walk_in_create(*, name: str, official_id: str = "", by: User) -> User:
+    """A player entered at the counter by name, without an account: a user nobody can sign in as (no usable
+    password) and a claim code, printed on their slips, that lets them make the record theirs later.
+
+    Refused, naming the field, when the name is empty or too long, or when the official id already belongs
+    to someone (then the organizer enters that person instead of a second record).
+    """
+    name = " ".join(name.split())
+    official_id = clean_official_id(official_id)
+    errors: dict[str, list[str]] = {}
+    if not name:
+        errors["name"] = [gettext("Type the player's name.")]
+    elif len(name) > MAX_NAME:
+        errors["name"] = [gettext("A name has at most %(max)d characters.") % {"max": MAX_NAME}]
+    if len(official_id) > MAX_OFFICIAL_ID:
+        errors["official_id"] = [
+            gettext("An official player id has at most %(max)d characters.") % {"max": MAX_OFFICIAL_ID}
+        ]
+    elif official_id:
+        holder = Player.objects.filter(official_id__iexact=official_id).select_related("user").first()
+        if holder is not None:
+            errors["official_id"] = [
+                gettext("%(name)s already has the player id %(id)s: enter them from the search instead.")
+                % {"name": display_name(holder.user), "id": official_id}
+            ]
+    if errors:
+        raise ValidationError(errors)
+    first, last = _split_name(name)
+    user = User(username=f"walk-in-{secrets.token_hex(5)}", first_name=first, last_name=last)
+    user.set_unusable_password()
+    user.save()
+    Player.objects.create(user=user, official_id=official_id, claim_code=_claim_code(), entered_by=by)
+    return user
+
+
+class ClaimRefused(Conflict):
+    """The record was claimed already."""
+
+
+@transaction.atomic
+def player_claim(*, code: str, username: str, password: str) -> User:
+    """A walk-in makes their record an account: the code from their slip, a username and a password.
+
+    Everything they played stays theirs (it is the same user). Password rules are Django's validators; a
+    wrong code, a taken username or a weak password is refused naming the field, and nothing changes.
+    """
+    code = "".join(code.split()).upper()
+    player = (
+        Player.objects.select_for_update().select_related("user").filter(claim_code=code).first()
+        if code
+        else None
+    )
+    if player is None:
+        raise ValidationError({"code": [gettext("No player record has that code: check it on your slip.")]})
+    if player.claimed_at is not None:
+        raise ClaimRefused(gettext("This record is claimed already: sign in with its username."))
+    user = player.user
+    username = username.strip()
+    errors: dict[str, list[str]] = {}
+    try:
+        UnicodeUsernameValidator()(username)
+    except ValidationError as error:
+        errors["username"] = list(error.messages)
+    if not username:
+        errors["username"] = [gettext("Choose a username.")]
+    elif User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
+        errors["username"] = [gettext("Someone has that username already: choose another.")]
+    user.username = username
+    try:
+        validate_password(password, user)
+    except ValidationError as error:
+        errors["password"] = list(error.messages)
+    if errors:
+        raise ValidationError(errors)
+    user.set_password(password)
+    user.save(update_fields=["username", "password"])
+    player.claimed_at = timezone.now()
+    player.save(update_fields=["claimed_at"])
+    return user
+
+
+@transaction.atomic
+def official_id_set(*, user: User, official_id: str) -> Player:
+    """Record a player's official id (a player on their own account, or an organizer at the counter)."""
+    official_id = clean_official_id(official_id)
+    if len(official_id) > MAX_OFFICIAL_ID:
+        raise ValidationError(
+            {
+                "official_id": [
+                    gettext("An official player id has at most %(max)d characters.")
+                    % {"max": MAX_OFFICIAL_ID}
+                ]
+            }
+        )
+    if official_id and Player.objects.filter(official_id__iexact=official_id).exclude(user=user).exists():
+        raise ValidationError({"official_id": [gettext("Another player has that id already.")]})
+    player, _ = Player.objects.select_for_update().get_or_create(user=user)
+    player.official_id = official_id
+    player.save(update_fields=["official_id"])
+    return player

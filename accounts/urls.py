@@ -4,4 +4,6 @@ from accounts import views
 
 urlpatterns = [
     path("staff/sign-in-locks/", views.signin_locks, name="signin-locks"),
+    path("signup/", views.sign_up, name="signup"),
+    path("claim/", views.claim, name="claim"),
 ]

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -16,8 +18,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
-from accounts.forms import CheckedPasswordChangeForm, SigninLockResetForm
+from accounts.forms import CheckedPasswordChangeForm, ClaimForm, SigninLockResetForm, SignUpForm
 from accounts.selectors import can_lift_signin_locks, recent_failed_signins
+from accounts.users import display_name
 
 
 @login_required
@@ -58,3 +61,55 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def get_form_kwargs(self) -> dict[str, Any]:
         return {**super().get_form_kwargs(), "request": self.request}
+
+
+MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+@require_http_methods(["GET", "POST"])
+def sign_up(request: HttpRequest) -> HttpResponse:
+    """A player makes their own account and is signed in, to enter events and report from their phone."""
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            user = form.save()
+            if form.cleaned_data["official_id"]:
+                services.official_id_set(user=user, official_id=form.cleaned_data["official_id"])
+        login(request, user, backend=MODEL_BACKEND)
+        messages.success(
+            request, _("Welcome, %(name)s: your account is ready.") % {"name": display_name(user)}
+        )
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@require_http_methods(["GET", "POST"])
+def claim(request: HttpRequest) -> HttpResponse:
+    """A walk-in entered at the counter makes their record an account with the code on their match slip:
+    everything they played stays theirs, and they can report from their phone from now on."""
+    form = ClaimForm(request.POST or None, initial={"code": request.GET.get("code", "")})
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.player_claim(
+                code=form.cleaned_data["code"],
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+            )
+        except ValidationError as error:
+            for field, errors in error.message_dict.items():
+                form.add_error("password1" if field == "password" else field, errors)
+        except services.ClaimRefused as error:
+            form.add_error("code", str(error))
+            status = 409
+        else:
+            login(request, user, backend=MODEL_BACKEND)
+            messages.success(
+                request, _("The record is yours, %(name)s: you are signed in.") % {"name": display_name(user)}
+            )
+            return redirect("home")
+    if form.errors and status == 200:
+        status = 400
+    return render(request, "registration/claim.html", {"form": form}, status=status)

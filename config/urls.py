@@ -28,6 +28,17 @@ urlpatterns = [
     # Changing the password ends every other browser session and every API token of the user.
     path("password/", PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    # A forgotten password: a link by e-mail (printed to the terminal on the embedded default).
+    path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"
+    ),
     # The admin's own password page checks the current password without counting failures: the site's
     # page does (accounts.forms.CheckedPasswordChangeForm), so the admin's link leads there.
     path(

@@ -381,7 +381,8 @@ PAGE_ROWS = [
     # Someone not entered is told so (a 400 with the reason).
     page("event-drop-me", "post", SIGNED_IN, late=True),
     page("event-run", "get", ORGANIZER),
-    page("event-run-enter", "post", ORGANIZER, body={"username": "xavier"}, late=True),
+    page("event-run-enter", "post", ORGANIZER, body={"name": "xavier"}, late=True),
+    page("event-run-search", "get", ORGANIZER, query="?name=xav"),
     page("event-run-pair", "post", ORGANIZER),
     page("event-run-repair", "post", ORGANIZER),
     page("event-run-start", "post", ORGANIZER),
@@ -450,6 +451,18 @@ PAGE_ROWS = [
     page("signin-locks", "post", STORE_STAFF, body={"username": "ann"}),
     page("login", "get", EVERYONE),
     page("logout", "post", EVERYONE),
+    # Anyone may make an account, claim a walk-in record (knowing its code) or ask for a password link.
+    page("signup", "get", EVERYONE),
+    page("claim", "get", EVERYONE),
+    page("password_reset", "get", EVERYONE),
+    page("password_reset_done", "get", EVERYONE),
+    page(
+        "password_reset_confirm",
+        "get",
+        EVERYONE,
+        kwargs=lambda world: {"uidb64": "MQ", "token": "set-password"},
+    ),
+    page("password_reset_complete", "get", EVERYONE),
 ]
 
 ROWS = API_ROWS + PAGE_ROWS

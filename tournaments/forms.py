@@ -119,16 +119,28 @@ def _same_message(message: str, *codes: str) -> dict[str, str]:
     return dict.fromkeys(("required", "invalid", *codes), message)
 
 
-class PlayerEntryForm(forms.Form):
-    """The organizer enters a player at the counter by username."""
+class CounterEntryForm(forms.Form):
+    """The organizer enters a player at the counter: one chosen from the search (``player``), or by what they
+    typed: a name, username or official id (a walk-in when it names nobody)."""
 
-    username = forms.CharField(
-        max_length=150,
-        error_messages={
-            "required": "Type the player's username.",
-            "max_length": "A username has at most 150 characters: check the spelling.",
-        },
+    name = forms.CharField(
+        required=False, max_length=150, error_messages={"max_length": "A name has at most 150 characters."}
     )
+    official_id = forms.CharField(
+        required=False, max_length=32, error_messages={"max_length": "A player id has at most 32 characters."}
+    )
+    player = forms.IntegerField(required=False, min_value=1)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if (
+            not self.errors
+            and not cleaned.get("player")
+            and not cleaned.get("name")
+            and not cleaned.get("official_id")
+        ):
+            raise forms.ValidationError("Type the player's name, username or player id.")
+        return cleaned
 
 
 class ByesForm(forms.Form):

@@ -224,6 +224,21 @@ REST_KNOX = {
     "AUTH_HEADER_PREFIX": "Token",
 }
 
+# --- E-mail (password reset) ---------------------------------------------------------------------------
+# The embedded default prints mail to the terminal running the server (nothing to install); a store that
+# sets EMAIL_HOST sends it over SMTP.
+EMAIL_HOST = environment.text("EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = environment.integer("EMAIL_PORT", default=587, minimum=1)
+EMAIL_HOST_USER = environment.text("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = environment.text("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = environment.flag("EMAIL_USE_TLS", default=True)
+DEFAULT_FROM_EMAIL = environment.text("DEFAULT_FROM_EMAIL", "arbiter@localhost")
+
 # --- Content Security Policy (django-csp) ---------------------------------------------------------------
 # Scripts and styles only from this server's own files: no inline script, no inline style, no eval. htmx is
 # told not to inject its indicator style and not to evaluate expressions (the htmx-config meta tag in

@@ -29,6 +29,7 @@ from tournaments.services.registrations import (
     registration_check_in,
     registration_create,
     registration_enter,
+    registration_enter_at_counter,
     registration_fix_table,
 )
 from tournaments.services.rounds import (
@@ -65,6 +66,7 @@ __all__ = [
     "registration_deck_submit_text",
     "registration_drop",
     "registration_enter",
+    "registration_enter_at_counter",
     "registration_fix_table",
     "registration_undo_drop",
     "round_close",

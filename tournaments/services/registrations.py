@@ -15,6 +15,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.selectors import players_named
+from accounts.services import walk_in_create
 from accounts.users import AnyUser
 from config.refusals import Conflict
 from decks.models import DeckList
@@ -138,3 +140,23 @@ def registration_fix_table(*, registration: Registration, table: int | None, by:
     registration.fixed_table = table
     registration.save(update_fields=["fixed_table"])
     return registration
+
+
+@transaction.atomic
+def registration_enter_at_counter(
+    *, event: Event, by: User, name: str = "", official_id: str = "", player: User | None = None
+) -> Registration:
+    """The organizer enters someone at the counter, checked in at once: the player chosen from the search,
+    else the one person ``name`` (or ``official_id``) names exactly, else a walk-in with that name and id,
+    entered without an account (see :func:`accounts.services.walk_in_create`)."""
+    require_organizer(by, event, "enter players")
+    if player is None:
+        known = players_named(official_id) if official_id.strip() else []
+        known = known or players_named(name)
+        if len(known) > 1:
+            called = " ".join(name.split())
+            raise ValidationError(
+                {"name": [f"Several players are called “{called}”: choose one from the list."]}
+            )
+        player = known[0] if known else walk_in_create(name=name, official_id=official_id, by=by)
+    return registration_enter(event=event, player=player, by=by)

@@ -82,7 +82,7 @@ def test_a_late_player_entered_at_the_counter_needs_a_re_pairing(client):
     UserFactory(username="latecomer", first_name="Late", last_name="Comer")
     client.force_login(organizer)
 
-    entered = client.post(f"/events/{event.slug}/run/enter/", {"username": "LATECOMER"}, follow=True)
+    entered = client.post(f"/events/{event.slug}/run/enter/", {"name": "LATECOMER"}, follow=True)
     repaired = client.post(f"/events/{event.slug}/run/rounds/1/repair/", follow=True)
 
     assert "Late Comer is entered and checked in" in entered.content.decode()
@@ -92,16 +92,35 @@ def test_a_late_player_entered_at_the_counter_needs_a_re_pairing(client):
     assert event.rounds.get().matches.filter(seated).count() == 1
 
 
-def test_an_unknown_username_is_refused_next_to_the_form(client):
+def test_a_name_nobody_has_is_entered_as_a_walk_in_without_an_account(client):
     event, organizer, _ = event_with_players(2)
     client.force_login(organizer)
 
-    response = client.post(f"/events/{event.slug}/run/enter/", {"username": "nobody"})
+    response = client.post(
+        f"/events/{event.slug}/run/enter/",
+        {"name": "  Tea   Gardner ", "official_id": "0000 1234 56"},
+        follow=True,
+    )
+
+    page = response.content.decode()
+    assert "Tea Gardner is entered and checked in." in page
+    walk_in = event.registrations.get(player__first_name="Tea")
+    assert walk_in.checked_in_at is not None
+    assert not walk_in.player.has_usable_password()  # nobody can sign in as them until they claim it
+    assert walk_in.player.player.official_id == "0000123456"
+    assert f"claim code <code>{walk_in.player.player.claim_code}</code>" in page
+
+
+def test_an_empty_entry_is_refused_next_to_the_form(client):
+    event, organizer, _ = event_with_players(2)
+    client.force_login(organizer)
+
+    response = client.post(f"/events/{event.slug}/run/enter/", {"name": "  "})
 
     assert response.status_code == 400
     page = response.content.decode()
     assert 'id="enter-error"' in page
-    assert "Nobody has the username “nobody”" in page
+    assert "Type the player&#x27;s name, username or player id." in page
     assert event.registrations.count() == 2
 
 

@@ -23,6 +23,7 @@ from tournaments.views.run_players import (
     run_check_in,
     run_drop,
     run_enter,
+    run_search,
     run_table,
     run_undo_drop,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "run_close",
     "run_drop",
     "run_enter",
+    "run_search",
     "run_pair",
     "run_repair",
     "run_start",

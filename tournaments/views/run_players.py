@@ -9,46 +9,81 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404
-from django.views.decorators.http import require_POST
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET, require_POST
 
+from accounts.selectors import players_matching
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
-from config.refusals import REFUSALS
+from config.refusals import REFUSALS, refusal_message
 from tournaments import services
-from tournaments.forms import ByesForm, FixedTableForm, PlayerEntryForm, first_error
-from tournaments.models import Registration
-from tournaments.views.run import organizer_event
+from tournaments.forms import ByesForm, CounterEntryForm, FixedTableForm, first_error
+from tournaments.models import Event, Registration
+from tournaments.selectors.registrations import registrations_for
+from tournaments.views.run import FormError, organizer_event
 from tournaments.views.run_refusals import done, refused
+
+
+def _players_section(
+    request: HtmxHttpRequest,
+    event: Event,
+    *,
+    error: FormError | None = None,
+    entered: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The players section alone, for htmx: the counter's form emptied and focused, the list updated."""
+    context = {
+        "event": event,
+        "registrations": registrations_for(event),
+        "error": error,
+        "entered": entered,
+        "entering": True,
+    }
+    return render(request, "tournaments/_run_players.html", context, status=status)
 
 
 @login_required
 @require_POST
 def run_enter(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Enter a player by username (an organizer's entry checks them in at once)."""
+    """Enter a player at the counter, checked in at once: chosen from the search, or typed (a name,
+    username or player id); a name that is nobody's is a walk-in, entered without an account."""
     event = organizer_event(request, slug)
-    form = PlayerEntryForm(request.POST)
-    if not form.is_valid():
-        return refused(request, event, "enter", first_error(form), value=request.POST.get("username", ""))
-    username = form.cleaned_data["username"]
-    # The exact username first; another case only when it names one account ("bob" and "Bob" may exist).
-    player = User.objects.filter(username=username).first()
-    if player is None:
-        same_letters = list(User.objects.filter(username__iexact=username)[:2])
-        player = same_letters[0] if len(same_letters) == 1 else None
-    if player is None:
-        return refused(
-            request,
-            event,
-            "enter",
-            f"Nobody has the username “{username}”: check the spelling.",
-            value=username,
-        )
+    form = CounterEntryForm(request.POST)
+    typed = request.POST.get("name", "")
     try:
-        services.registration_enter(event=event, player=player, by=cast(User, request.user))
+        if not form.is_valid():
+            raise ValidationError(first_error(form))
+        chosen = form.cleaned_data["player"]
+        registration = services.registration_enter_at_counter(
+            event=event,
+            by=cast(User, request.user),
+            name=form.cleaned_data["name"],
+            official_id=form.cleaned_data["official_id"],
+            player=get_object_or_404(User, pk=chosen, is_active=True) if chosen else None,
+        )
     except REFUSALS as error:
-        return refused(request, event, "enter", error, value=username)
-    return done(request, event, f"{display_name(player)} is entered and checked in.")
+        if request.htmx:
+            refusal = FormError("enter", refusal_message(error), value=typed)
+            # htmx swaps 2xx answers only: the refusal is the section again, with the message under the field.
+            return _players_section(request, event, error=refusal)
+        return refused(request, event, "enter", error, value=typed)
+    message = f"{display_name(registration.player)} is entered and checked in."
+    if request.htmx:
+        return _players_section(request, event, entered=message)
+    return done(request, event, message, f"player-{registration.pk}")
+
+
+@login_required
+@require_GET
+def run_search(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Players whose name, username or id holds what the organizer is typing, as buttons that enter them."""
+    event = organizer_event(request, slug)
+    typed = request.GET.get("name", "")[:150]
+    found = players_matching(typed)
+    entered = set(event.registrations.filter(player__in=found).values_list("player_id", flat=True))
+    context = {"event": event, "found": found, "entered_ids": entered, "typed": " ".join(typed.split())}
+    return render(request, "tournaments/_enter_suggestions.html", context)
 
 
 def _registration(event_id: int, registration_id: int) -> Registration:
