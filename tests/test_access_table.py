@@ -35,6 +35,7 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from tests.access_world import REGISTERED, ROLES, World, build_world
+from tournaments.models import EventRole
 from tournaments.tests.factories import PASSWORD
 
 OK, NO, HIDDEN, LOGIN = "ok", "refused", "hidden", "login"
@@ -143,6 +144,16 @@ def shows_check_in_details(world: World, answer: Any) -> bool:
     return any("checked_in_at" in registration for registration in answer)
 
 
+def stand_in() -> User:
+    return User.objects.get_or_create(username="stan", defaults={"first_name": "Stan", "last_name": "Dee"})[0]
+
+
+def stand_in_role(world: World) -> dict[str, Any]:
+    """A judge role of the stand-in, made again for each call (an organizer's call removes it)."""
+    role, _ = EventRole.objects.get_or_create(event=world.event, user=stand_in(), role=EventRole.Role.JUDGE)
+    return {"slug": world.event.slug, "role_id": role.pk}
+
+
 PRESENTED = {"main": [{"name": "Dark Magician", "count": 3}, {"name": "Pot of Greed", "count": 37}]}
 NEW_LIST = {"game": "yugioh", "name": "Another", "text": "Main\n3 Kuriboh\n"}
 REPLACEMENT = {"text": "Main\n3 Dark Magician\n37 Pot of Greed\n", "reason": "The list the player presents"}
@@ -213,6 +224,16 @@ API_ROWS = [
     api("api-registration-drop", "post", MATCH_JUDGES | {"player_in_match"}, late=True),
     # Undoing a drop is the organizer's (Ann is not dropped here: let through, nothing changes).
     api("api-registration-drop", "delete", ORGANIZER),
+    # The event's judges and organizers are kept by its organizers (Stan stands in: adding and removing
+    # him changes nobody else's access).
+    api("api-event-staff", "get", ORGANIZER),
+    api(
+        "api-event-staff",
+        "post",
+        ORGANIZER,
+        body=lambda world, user: {"username": stand_in().username, "role": "judge"},
+    ),
+    api("api-event-staff-member", "delete", ORGANIZER, kwargs=lambda world: stand_in_role(world)),
     # An organizer checks Ann in; Ann herself needs the code (400 without it: let through).
     api("api-event-check-in", "post", ORGANIZER | {"player_in_match"}, body=username_of_player_in_match),
     api("api-event-rounds", "get", EVERYONE),
@@ -383,6 +404,14 @@ PAGE_ROWS = [
     page("event-run", "get", ORGANIZER),
     page("event-run-enter", "post", ORGANIZER, body={"name": "xavier"}, late=True),
     page("event-run-search", "get", ORGANIZER, query="?name=xav"),
+    page("event-staff", "get", ORGANIZER),
+    page(
+        "event-staff",
+        "post",
+        ORGANIZER,
+        body=lambda world, user: {"person": stand_in().username, "role": "judge"},
+    ),
+    page("event-staff-remove", "post", ORGANIZER, kwargs=lambda world: stand_in_role(world)),
     page("event-run-pair", "post", ORGANIZER),
     page("event-run-repair", "post", ORGANIZER),
     page("event-run-start", "post", ORGANIZER),

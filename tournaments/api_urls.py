@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import deck_lists, documents, events, imports, registrations, rounds
+from tournaments.api import deck_lists, documents, events, imports, registrations, rounds, staff
 
 urlpatterns = [
     path("events/", events.EventsApi.as_view(), name="api-events"),
@@ -42,6 +42,12 @@ urlpatterns = [
         "events/<slug:slug>/registrations/<int:registration_id>/drop/",
         registrations.RegistrationDropApi.as_view(),
         name="api-registration-drop",
+    ),
+    path("events/<slug:slug>/staff/", staff.EventStaffApi.as_view(), name="api-event-staff"),
+    path(
+        "events/<slug:slug>/staff/<int:role_id>/",
+        staff.EventStaffMemberApi.as_view(),
+        name="api-event-staff-member",
     ),
     path("events/<slug:slug>/check-in/", registrations.EventCheckInApi.as_view(), name="api-event-check-in"),
     path("events/<slug:slug>/rounds/", rounds.EventRoundsApi.as_view(), name="api-event-rounds"),

@@ -234,3 +234,18 @@ class DeckBuilderForm(forms.Form):
     @property
     def registers(self) -> bool:
         return self.cleaned_data.get("action") == "register"
+
+
+class StaffAddForm(forms.Form):
+    """An organizer adds a judge or a co-organizer by their name or username."""
+
+    person = forms.CharField(
+        max_length=150, error_messages={"required": "Type the name or username of the judge or organizer."}
+    )
+    role = forms.ChoiceField(
+        choices=[("judge", "Judge"), ("organizer", "Organizer")],
+        error_messages={
+            "required": "Choose judge or organizer.",
+            "invalid_choice": "Choose judge or organizer.",
+        },
+    )

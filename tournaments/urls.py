@@ -43,6 +43,10 @@ urlpatterns = [
     path("events/<slug:slug>/drop/", views.event_drop_me, name="event-drop-me"),
     path("events/<slug:slug>/run/", views.event_run, name="event-run"),
     path("events/<slug:slug>/run/enter/", views.run_enter, name="event-run-enter"),
+    path("events/<slug:slug>/staff/", views.event_staff, name="event-staff"),
+    path(
+        "events/<slug:slug>/staff/<int:role_id>/remove/", views.event_staff_remove, name="event-staff-remove"
+    ),
     path("events/<slug:slug>/run/players/search/", views.run_search, name="event-run-search"),
     path("events/<slug:slug>/run/pair/", views.run_pair, name="event-run-pair"),
     path("events/<slug:slug>/run/rounds/<int:number>/repair/", views.run_repair, name="event-run-repair"),

@@ -297,6 +297,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "DuelResultEnum": "matches.api.duels.DUEL_RESULTS",
         "DuelReasonEnum": "matches.api.duels.DUEL_REASONS",
+        "EventStaffRoleEnum": "tournaments.models.EventRole.Role",
     },
 }
 

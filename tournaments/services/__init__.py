@@ -22,7 +22,14 @@ from tournaments.services.drops import (
     registration_drop,
     registration_undo_drop,
 )
-from tournaments.services.events import event_create, event_role_grant, round_create
+from tournaments.services.events import (
+    LastOrganizer,
+    event_create,
+    event_role_grant,
+    event_staff_add,
+    event_staff_remove,
+    round_create,
+)
 from tournaments.services.registrations import (
     RegistrationClosed,
     registration_award_byes,
@@ -47,6 +54,7 @@ __all__ = [
     "DeckCheckConflict",
     "DeckListLocked",
     "DropNotUndoable",
+    "LastOrganizer",
     "RegistrationClosed",
     "RoundConflict",
     "active_registrations",
@@ -57,6 +65,8 @@ __all__ = [
     "event_create",
     "event_plan",
     "event_role_grant",
+    "event_staff_add",
+    "event_staff_remove",
     "penalty_issue_at_event",
     "registration_award_byes",
     "registration_check_in",

@@ -6,13 +6,16 @@ import secrets
 from datetime import datetime
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from accounts.users import display_name
+from config.refusals import Conflict
 from rules.engine.end_of_round import procedure_fits_game
 from tournaments.engine.event_structure import UnknownStructureTable, current_table, structure_for
 from tournaments.models import TOP_CUT_SIZES, Event, EventRole, Round, end_of_round_for_game
+from tournaments.selectors.events import is_organizer
 
 # No 0/O or 1/I: the code is read off a screen at the venue and typed on a phone.
 EVENT_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -124,3 +127,41 @@ def round_create(*, event: Event, number: int, stage: str = Round.Stage.SWISS) -
     """A round row by hand (the demo and tests); events pair their rounds with ``round_pair``."""
     round_, _ = Round.objects.get_or_create(event=event, number=number, defaults={"stage": stage})
     return round_
+
+
+class LastOrganizer(Conflict):
+    """An event keeps at least one organizer: someone must be able to run it."""
+
+
+@transaction.atomic
+def event_staff_add(*, event: Event, user: User, role: str, by: User) -> EventRole:
+    """An organizer makes someone a judge or a co-organizer of the event; adding twice changes nothing."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    if not is_organizer(by, event):
+        raise PermissionDenied("Only an organizer of this event can add judges and organizers.")
+    if role not in EventRole.Role.values:
+        raise ValidationError({"role": ["Choose judge or organizer."]})
+    if not user.is_active or not user.has_usable_password():
+        raise ValidationError(
+            {"user": [f"{display_name(user)} has no account to sign in with: they must claim it first."]}
+        )
+    return event_role_grant(event=event, user=user, role=role)
+
+
+@transaction.atomic
+def event_staff_remove(*, event_role: EventRole, by: User) -> None:
+    """An organizer removes a judge or a co-organizer; the event's last organizer stays."""
+    event = Event.objects.select_for_update().get(pk=event_role.event_id)
+    if not is_organizer(by, event):
+        raise PermissionDenied("Only an organizer of this event can remove judges and organizers.")
+    event_role = EventRole.objects.select_for_update().select_related("user").get(pk=event_role.pk)
+    if (
+        event_role.role == EventRole.Role.ORGANIZER
+        and not EventRole.objects.filter(event=event, role=EventRole.Role.ORGANIZER)
+        .exclude(pk=event_role.pk)
+        .exists()
+    ):
+        raise LastOrganizer(
+            f"{display_name(event_role.user)} is the event's only organizer: add another organizer first."
+        )
+    event_role.delete()

@@ -30,6 +30,7 @@ from tournaments.views.run_players import (
 from tournaments.views.run_rounds import run_close, run_pair, run_repair, run_start
 from tournaments.views.self_service import event_check_in_me, event_drop_me, event_enter_me
 from tournaments.views.slips import round_slips
+from tournaments.views.staff import event_staff, event_staff_remove
 from tournaments.views.standings import event_standings_page
 
 __all__ = [
@@ -54,6 +55,8 @@ __all__ = [
     "event_projector",
     "event_run",
     "event_side_check",
+    "event_staff",
+    "event_staff_remove",
     "event_standings_page",
     "event_url",
     "home",
@@ -66,9 +69,9 @@ __all__ = [
     "run_close",
     "run_drop",
     "run_enter",
-    "run_search",
     "run_pair",
     "run_repair",
+    "run_search",
     "run_start",
     "run_table",
     "run_undo_drop",
