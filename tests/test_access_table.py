@@ -414,6 +414,7 @@ PAGE_ROWS = [
     page("event-staff-remove", "post", ORGANIZER, kwargs=lambda world: stand_in_role(world)),
     page("event-run-pair", "post", ORGANIZER),
     page("event-run-repair", "post", ORGANIZER),
+    page("event-run-swap", "post", ORGANIZER, body={"first": 1, "second": 2}),
     page("event-run-start", "post", ORGANIZER),
     page("event-run-close", "post", ORGANIZER),
     page("event-run-check-in", "post", ORGANIZER),

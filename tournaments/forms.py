@@ -249,3 +249,17 @@ class StaffAddForm(forms.Form):
             "invalid_choice": "Choose judge or organizer.",
         },
     )
+
+
+class SwapPlayersForm(forms.Form):
+    """Two registrations of the round to exchange; ``rematch_ok`` once the organizer confirmed a rematch."""
+
+    first = forms.IntegerField(min_value=1, error_messages={"required": "Choose the first player."})
+    second = forms.IntegerField(min_value=1, error_messages={"required": "Choose the second player."})
+    rematch_ok = forms.BooleanField(required=False)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
+            raise forms.ValidationError("Choose two different players.")
+        return cleaned

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
+from accounts.users import display_name
 from matches.models import Match, MatchReport, MatchResult, match_format_for_game
 from matches.selectors import EngineAnswerMissing, match_tally
 from matches.services.access import (
@@ -249,3 +251,48 @@ def round_matches_clear(*, round_: Round) -> int:
                 raise RoundPlayed(f"Round {round_.number} cannot be re-paired: {what} recorded at {table}.")
     deleted, _ = Match.objects.filter(round=round_).delete()
     return deleted
+
+
+def _recorded_at(match: Match) -> str | None:
+    for relation in _ACTIVITY:
+        if getattr(match, relation).exists():
+            return relation.replace("_", " ")
+    return None
+
+
+def _seat(seated: list[Match], player: User, round_: Round) -> Match:
+    """The table ``player`` sits at in the round, if a swap may move them."""
+    match = next((m for m in seated if player.pk in (m.player_a_id, m.player_b_id)), None)
+    if match is None:
+        raise ValidationError({"player": [f"{display_name(player)} is not paired in round {round_.number}."]})
+    if match.player_b_id is None:
+        raise MatchConflict(f"{display_name(player)} has the bye: re-pair the round to change it.")
+    recorded = _recorded_at(match)
+    if recorded:
+        raise RoundPlayed(
+            f"Round {round_.number} cannot be changed: {recorded} recorded at table {match.table}."
+        )
+    return match
+
+
+@transaction.atomic
+def matches_swap_players(*, round_: Round, first: User, second: User) -> tuple[Match, Match]:
+    """Exchange two players' seats between two tables of a round not started (the organizer's fix before
+    the start: friends from the same car, a wrong late entry). Byes are not swapped (re-pair instead), nor
+    tables where anything was recorded."""
+    seated = list(
+        Match.objects.select_for_update()
+        .filter(round=round_)
+        .filter(Q(player_a__in=(first, second)) | Q(player_b__in=(first, second)))
+        .order_by("pk")
+    )
+    one, other = _seat(seated, first, round_), _seat(seated, second, round_)
+    if one.pk == other.pk:
+        raise MatchConflict("They already play each other: choose players at two different tables.")
+    for match, leaving, arriving in ((one, first, second), (other, second, first)):
+        if match.player_a_id == leaving.pk:
+            match.player_a = arriving
+        else:
+            match.player_b = arriving
+    Match.objects.bulk_update([one, other], ["player_a", "player_b"])
+    return one, other

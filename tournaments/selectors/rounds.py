@@ -21,10 +21,11 @@ class RoundProgress:
     disputed: int
     playing: int
     time_called: int
+    paired: int = 0  # tables of a round not started yet: nobody is playing there
 
     @property
     def total(self) -> int:
-        return self.final + self.disputed + self.playing
+        return self.final + self.disputed + self.playing + self.paired
 
     @property
     def closable(self) -> bool:
@@ -38,6 +39,8 @@ def round_progress(round_: Round) -> RoundProgress:
         playing=Count("pk", filter=Q(status=Match.Status.PLAYING)),
         time_called=Count("pk", filter=Q(time_called_at__isnull=False)),
     )
+    if round_.status == Round.Status.PAIRED:
+        counts["paired"], counts["playing"] = counts["playing"], 0
     return RoundProgress(round=round_, **counts)
 
 

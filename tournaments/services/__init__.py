@@ -40,13 +40,16 @@ from tournaments.services.registrations import (
     registration_fix_table,
 )
 from tournaments.services.rounds import (
+    Rematch,
     RoundConflict,
     active_registrations,
     event_plan,
+    next_stage,
     round_close,
     round_pair,
     round_repair,
     round_start,
+    round_swap_players,
     round_time_up,
 )
 
@@ -56,6 +59,7 @@ __all__ = [
     "DropNotUndoable",
     "LastOrganizer",
     "RegistrationClosed",
+    "Rematch",
     "RoundConflict",
     "active_registrations",
     "deck_check_pick",
@@ -67,6 +71,7 @@ __all__ = [
     "event_role_grant",
     "event_staff_add",
     "event_staff_remove",
+    "next_stage",
     "penalty_issue_at_event",
     "registration_award_byes",
     "registration_check_in",
@@ -84,6 +89,7 @@ __all__ = [
     "round_pair",
     "round_repair",
     "round_start",
+    "round_swap_players",
     "round_time_up",
 ]
 

@@ -22,13 +22,13 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.users import display_name
 from config.refusals import Conflict
 from matches.models import Match, MatchResult
-from matches.services.reports import match_create, round_matches_clear
+from matches.services.reports import match_create, matches_swap_players, round_matches_clear
 from matches.services.timing import RoundTimeCall, round_call_time
 from tournaments.engine.event_structure import fitting_top_cut, structure_for
 from tournaments.engine.pairing import next_round as swiss_next_round
@@ -299,3 +299,57 @@ def _event_over(event: Event, round_: Round, matches: list[Match]) -> bool:
     swiss_rounds, top_cut = event.swiss_rounds or 0, event.top_cut or 0
     played = event.rounds.filter(stage=Round.Stage.SWISS).count()
     return played >= swiss_rounds and top_cut == 0
+
+
+def next_stage(event: Event) -> str | None:
+    """Whether the next round to pair is Swiss or the top cut (None when nothing can be paired now), so the
+    organizer's button says which it will pair."""
+    try:
+        stage, _ = _next_stage(event)
+    except RoundConflict:
+        return None
+    return stage
+
+
+class Rematch(RoundConflict):
+    """A swap would pair two players who already played each other at this event: the organizer confirms."""
+
+
+def _rematches(round_: Round, matches: tuple[Match, Match]) -> list[str]:
+    found = []
+    for match in matches:
+        pair = Q(player_a=match.player_a_id, player_b=match.player_b_id) | Q(
+            player_a=match.player_b_id, player_b=match.player_a_id
+        )
+        earlier = (
+            Match.objects.filter(round__event_id=round_.event_id, round__number__lt=round_.number)
+            .filter(pair)
+            .select_related("round")
+            .order_by("round__number")
+            .first()
+        )
+        if earlier is not None:
+            found.append(
+                f"{display_name(match.player_a)} and {display_name(match.player_b)} played each other in "
+                f"round {earlier.round.number}"
+            )
+    return found
+
+
+@transaction.atomic
+def round_swap_players(
+    *, round_: Round, first: Registration, second: Registration, by: User, rematch_ok: bool = False
+) -> tuple[Match, Match]:
+    """Exchange two players' tables in a round paired and not started. A swap that makes a rematch is
+    refused with :class:`Rematch` naming it, unless the organizer confirms (``rematch_ok``)."""
+    event = lock_event(round_.event)
+    require_organizer(by, event, "change pairings")
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.Status.PAIRED:
+        raise RoundConflict(f"Round {round_.number} has started: its pairings stay as they are.")
+    swapped = matches_swap_players(round_=round_, first=first.player, second=second.player)
+    rematches = _rematches(round_, swapped)
+    if rematches and not rematch_ok:
+        # Raised inside the transaction: the swap is rolled back until the organizer confirms it.
+        raise Rematch(f"This swap makes a rematch: {'; '.join(rematches)}. Swap anyway?")
+    return swapped

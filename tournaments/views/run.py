@@ -14,13 +14,14 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches.models import Match
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for
 from tournaments.selectors.registrations import registrations_for
 from tournaments.selectors.rounds import round_progress, unpaired_players
-from tournaments.services import event_plan
+from tournaments.services import event_plan, next_stage
 from tournaments.services.registrations import require_organizer
 from tournaments.views.round_clock import live_round, round_clock
 
@@ -69,6 +70,21 @@ def _plan(event: Event) -> dict[str, object]:
     }
 
 
+def _pairings_before_start(event: Event, latest: Round | None) -> dict[str, object]:
+    """A paired round not started: its tables, and each seated player as a choice for a swap."""
+    if latest is None or latest.status != Round.Status.PAIRED:
+        return {"preview": [], "seats": []}
+    matches = list(latest.matches.select_related("player_a", "player_b").order_by("table"))
+    registration_of = dict(event.registrations.values_list("player_id", "pk"))
+    seats = [
+        (registration_of[player.pk], f"Table {match.table}: {display_name(player)}")
+        for match in matches
+        if match.player_b is not None
+        for player in (match.player_a, match.player_b)
+    ]
+    return {"preview": matches, "seats": seats}
+
+
 def run_page(
     request: HtmxHttpRequest, event: Event, error: FormError | None = None, status: int = 200
 ) -> HttpResponse:
@@ -89,7 +105,12 @@ def run_page(
         else [],
         "error": error,
         "can_run": True,
+        "next_stage": next_stage(event) if event.status != Event.Status.FINISHED else None,
+        **_pairings_before_start(event, latest),
     }
+    if error is not None and error.form == "swap" and error.value:
+        # A rematch to confirm: the two players chosen, for the "Swap anyway" button.
+        context["swap_first"], _, context["swap_second"] = error.value.partition(":")
     return render(request, "tournaments/run.html", context, status=status)
 
 

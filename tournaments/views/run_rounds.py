@@ -11,12 +11,13 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from matches.services import MatchConflict
 from tournaments import services
-from tournaments.forms import PairRoundForm
-from tournaments.models import Round
-from tournaments.views.run import organizer_event
+from tournaments.forms import PairRoundForm, SwapPlayersForm, first_error
+from tournaments.models import Registration, Round
+from tournaments.views.run import FormError, organizer_event, run_page
 from tournaments.views.run_refusals import done, refused
 
 # A round that cannot do that now, or whose tables already recorded something (re-pairing then is refused).
@@ -76,3 +77,33 @@ def run_close(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     event.refresh_from_db(fields=["status"])
     over = " The event is over." if event.status == event.Status.FINISHED else ""
     return done(request, event, f"Round {round_.number} is closed.{over}")
+
+
+@login_required
+@require_POST
+def run_swap(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
+    """Exchange two players' tables before the round starts; a rematch is said and confirmed first."""
+    event = organizer_event(request, slug)
+    round_ = _round(event.pk, number)
+    form = SwapPlayersForm(request.POST)
+    if not form.is_valid():
+        return refused(request, event, "swap", first_error(form))
+    registrations = Registration.objects.select_related("player").filter(event=event)
+    first = get_object_or_404(registrations, pk=form.cleaned_data["first"])
+    second = get_object_or_404(registrations, pk=form.cleaned_data["second"])
+    try:
+        services.round_swap_players(
+            round_=round_,
+            first=first,
+            second=second,
+            by=cast(User, request.user),
+            rematch_ok=form.cleaned_data["rematch_ok"],
+        )
+    except services.Rematch as error:
+        return run_page(
+            request, event, FormError("swap", str(error), value=f"{first.pk}:{second.pk}"), status=409
+        )
+    except ROUND_REFUSALS as error:
+        return refused(request, event, "swap", error)
+    names = f"{display_name(first.player)} and {display_name(second.player)}"
+    return done(request, event, f"{names} swapped tables in round {round_.number}.", "pairings-before-start")
