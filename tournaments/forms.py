@@ -263,3 +263,22 @@ class SwapPlayersForm(forms.Form):
         if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
             raise forms.ValidationError("Choose two different players.")
         return cleaned
+
+
+class NoShowForm(forms.Form):
+    """A player not at their table when the round started: a game loss or a match loss, in one click
+    (``penalty`` is the side and the kind, "A:game_loss")."""
+
+    penalty = forms.ChoiceField(
+        choices=[
+            (f"{side}:{kind}", f"{side}:{kind}") for side in "AB" for kind in ("game_loss", "match_loss")
+        ],
+        error_messages={
+            "required": "Choose a game loss or a match loss.",
+            "invalid_choice": "Choose a game loss or a match loss.",
+        },
+    )
+
+    def side_and_kind(self) -> tuple[str, str]:
+        side, _, kind = str(self.cleaned_data["penalty"]).partition(":")
+        return side, kind

@@ -50,6 +50,9 @@ urlpatterns = [
     path("events/<slug:slug>/run/players/search/", views.run_search, name="event-run-search"),
     path("events/<slug:slug>/run/pair/", views.run_pair, name="event-run-pair"),
     path("events/<slug:slug>/run/rounds/<int:number>/swap/", views.run_swap, name="event-run-swap"),
+    path(
+        "events/<slug:slug>/run/matches/<int:match_id>/no-show/", views.run_no_show, name="event-run-no-show"
+    ),
     path("events/<slug:slug>/run/rounds/<int:number>/repair/", views.run_repair, name="event-run-repair"),
     path("events/<slug:slug>/run/rounds/<int:number>/start/", views.run_start, name="event-run-start"),
     path("events/<slug:slug>/run/rounds/<int:number>/close/", views.run_close, name="event-run-close"),

@@ -20,7 +20,7 @@ def seats(round_) -> dict[int | None, set[str]]:
 
 
 def registration_of(event, username: str) -> int:
-    return event.registrations.get(player__username=username).pk
+    return int(event.registrations.get(player__username=username).pk)
 
 
 def test_the_dashboard_shows_the_tables_before_the_start_and_nobody_as_playing(client):
@@ -111,3 +111,28 @@ def test_the_pair_button_says_when_it_pairs_the_top_cut(client):
     page = client.get(f"/events/{event.slug}/run/").content.decode()
 
     assert "Pair the top cut (round 2)" in page
+
+
+def test_a_no_show_gets_a_match_loss_in_two_clicks_and_a_double_click_gives_it_once(client):
+    from matches.models import Penalty
+
+    event, organizer, _ = event_with_players(4)
+    round_ = round_pair(event=event, by=organizer, seed=1)
+    round_start(round_=round_, by=organizer)
+    match = Match.objects.filter(round=round_).select_related("player_a").order_by("table").first()
+    client.force_login(organizer)
+    page = client.get(f"/events/{event.slug}/run/").content.decode()
+    url = f"/events/{event.slug}/run/matches/{match.pk}/no-show/"
+    body = {"penalty": "A:match_loss", "form_key": "counter-1"}
+
+    first = client.post(url, body, follow=True)
+    again = client.post(url, body, follow=True)
+
+    assert "No-show…" in page
+    assert "(no-show) at table" in first.content.decode()
+    assert "(no-show) at table" in again.content.decode()
+    penalties = Penalty.objects.filter(match=match)
+    assert [(p.player_id, p.kind) for p in penalties] == [(match.player_a_id, "match_loss")]
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINAL
+    assert match.result == "b"

@@ -27,7 +27,7 @@ from tournaments.views.run_players import (
     run_table,
     run_undo_drop,
 )
-from tournaments.views.run_rounds import run_close, run_pair, run_repair, run_start, run_swap
+from tournaments.views.run_rounds import run_close, run_no_show, run_pair, run_repair, run_start, run_swap
 from tournaments.views.self_service import event_check_in_me, event_drop_me, event_enter_me
 from tournaments.views.slips import round_slips
 from tournaments.views.staff import event_staff, event_staff_remove
@@ -69,6 +69,7 @@ __all__ = [
     "run_close",
     "run_drop",
     "run_enter",
+    "run_no_show",
     "run_pair",
     "run_repair",
     "run_search",

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from idempotency.pages import new_form_key
 from matches.models import Match
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for
@@ -56,6 +57,7 @@ def progress_context(event: Event, round_: Round | None) -> dict[str, object]:
         )
         if round_ is not None and round_.status == Round.Status.IN_PROGRESS
         else [],
+        "form_key": new_form_key(),
     }
 
 

@@ -7,15 +7,18 @@ from typing import cast
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from idempotency.pages import once_per_form
+from matches.models import Match
 from matches.services import MatchConflict
 from tournaments import services
-from tournaments.forms import PairRoundForm, SwapPlayersForm, first_error
+from tournaments.forms import NoShowForm, PairRoundForm, SwapPlayersForm, first_error
 from tournaments.models import Registration, Round
 from tournaments.views.run import FormError, organizer_event, run_page
 from tournaments.views.run_refusals import done, refused
@@ -107,3 +110,36 @@ def run_swap(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         return refused(request, event, "swap", error)
     names = f"{display_name(first.player)} and {display_name(second.player)}"
     return done(request, event, f"{names} swapped tables in round {round_.number}.", "pairings-before-start")
+
+
+NO_SHOW = "No-show: not at the table when the round started"
+
+
+@login_required
+@require_POST
+def run_no_show(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """A game loss or a match loss for a player who did not come to their table (the event's penalty, kept
+    with the match and its audit log, as a judge's would be); a double click gives it once."""
+    event = organizer_event(request, slug)
+    match = get_object_or_404(
+        Match.objects.select_related("player_a", "player_b"), pk=match_id, round__event=event
+    )
+    organizer = cast(User, request.user)
+    form = NoShowForm(request.POST)
+
+    def give() -> str:
+        if not form.is_valid():
+            raise ValidationError(first_error(form))
+        side, kind = form.side_and_kind()
+        player = match.player_a if side == "A" else match.player_b
+        if player is None:
+            raise ValidationError("A bye has no opponent to penalize.")
+        penalty = services.penalty_issue_at_event(
+            match_id=match.pk, judge=organizer, player=player, kind=kind, infraction=NO_SHOW
+        )
+        return f"{penalty.get_kind_display()} for {display_name(player)} (no-show) at table {match.table}."
+
+    error, success = once_per_form(request, organizer, give)
+    if error:
+        return refused(request, event, "round", error)
+    return done(request, event, success, "round")
