@@ -106,3 +106,9 @@ class ClaimForm(forms.Form):
         if cleaned.get("password1") and cleaned.get("password1") != cleaned.get("password2"):
             self.add_error("password2", _("The two passwords differ."))
         return cleaned
+
+
+class StoreStaffForm(forms.Form):
+    """Whom to make store staff: their username."""
+
+    username = forms.CharField(label=_("Username"), max_length=150)

@@ -94,3 +94,15 @@ def players_named(text: str) -> list[User]:
         .filter(is_active=True)
         .order_by("pk")[:2]
     )
+
+
+def store_staff() -> list[User]:
+    """Everyone who may create events: given the permission, or a superuser."""
+    granted = Q(
+        user_permissions__codename="add_event", user_permissions__content_type__app_label="tournaments"
+    )
+    return list(
+        User.objects.filter(granted | Q(is_superuser=True), is_active=True)
+        .distinct()
+        .order_by("first_name", "last_name", "username")
+    )

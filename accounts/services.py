@@ -7,10 +7,10 @@ import secrets
 from datetime import datetime
 
 from axes.utils import reset as axes_reset
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.validators import UnicodeUsernameValidator
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -175,3 +175,47 @@ def official_id_set(*, user: User, official_id: str) -> Player:
     player.official_id = official_id
     player.save(update_fields=["official_id"])
     return player
+
+
+# Store staff create events and import them, keep the card catalog and lift sign-in locks: one Django
+# permission (``tournaments.add_event``), granted here directly to the user.
+STORE_STAFF_PERMISSION = ("tournaments", "add_event")
+
+
+def _store_staff_permission() -> Permission:
+    app_label, codename = STORE_STAFF_PERMISSION
+    return Permission.objects.get(content_type__app_label=app_label, codename=codename)
+
+
+def _require_store_staff(by: User) -> None:
+    if not by.has_perm(".".join(STORE_STAFF_PERMISSION)):
+        raise PermissionDenied(gettext("Only store staff can change who is store staff."))
+
+
+@transaction.atomic
+def store_staff_grant(*, user: User, by: User) -> None:
+    """Make ``user`` store staff (they may then create events); granting twice changes nothing."""
+    _require_store_staff(by)
+    if not user.is_active or not user.has_usable_password():
+        raise ValidationError(
+            {"user": [gettext("%(name)s has no account to sign in with.") % {"name": display_name(user)}]}
+        )
+    user.user_permissions.add(_store_staff_permission())
+
+
+class LastStoreStaff(Conflict):
+    """The store keeps someone who can create events."""
+
+
+@transaction.atomic
+def store_staff_revoke(*, user: User, by: User) -> None:
+    """Take store staff away from ``user``; the last one stays (nobody could create events any more)."""
+    _require_store_staff(by)
+    permission = _store_staff_permission()
+    others = User.objects.filter(is_active=True).exclude(pk=user.pk)
+    if not (others.filter(user_permissions=permission).exists() or others.filter(is_superuser=True).exists()):
+        raise LastStoreStaff(
+            gettext("%(name)s is the store's only staff member: add someone else first.")
+            % {"name": display_name(user)}
+        )
+    user.user_permissions.remove(permission)

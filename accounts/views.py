@@ -3,23 +3,30 @@ and the password page."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from accounts import services
-from accounts.forms import CheckedPasswordChangeForm, ClaimForm, SigninLockResetForm, SignUpForm
-from accounts.selectors import can_lift_signin_locks, recent_failed_signins
+from accounts.forms import (
+    CheckedPasswordChangeForm,
+    ClaimForm,
+    SigninLockResetForm,
+    SignUpForm,
+    StoreStaffForm,
+)
+from accounts.selectors import can_lift_signin_locks, recent_failed_signins, store_staff
 from accounts.users import display_name
 
 
@@ -113,3 +120,44 @@ def claim(request: HttpRequest) -> HttpResponse:
     if form.errors and status == 200:
         status = 400
     return render(request, "registration/claim.html", {"form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def store_staff_page(request: HttpRequest) -> HttpResponse:
+    """Store staff see who else may create events, add someone by username and remove them."""
+    if not request.user.has_perm("tournaments.add_event"):
+        raise PermissionDenied
+    by = cast(User, request.user)
+    form = StoreStaffForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        remove = request.POST.get("remove", "")
+        try:
+            if remove:
+                person = get_object_or_404(User, pk=int(remove) if remove.isdigit() else 0)
+                services.store_staff_revoke(user=person, by=by)
+                messages.success(
+                    request, _("%(name)s is no longer store staff.") % {"name": display_name(person)}
+                )
+                return redirect("store-staff")
+            if form.is_valid():
+                named = User.objects.filter(username=form.cleaned_data["username"].strip()).first()
+                if named is None:
+                    form.add_error("username", _("No account has that username."))
+                else:
+                    services.store_staff_grant(user=named, by=by)
+                    messages.success(
+                        request,
+                        _("%(name)s is store staff: they can create events.") % {"name": display_name(named)},
+                    )
+                    return redirect("store-staff")
+        except ValidationError as error:
+            form.add_error(None, error.messages)
+        except services.LastStoreStaff as error:
+            form.add_error(None, str(error))
+            status = 409
+        if form.errors and status == 200:
+            status = 400
+    context = {"form": form, "staff": store_staff()}
+    return render(request, "accounts/store_staff.html", context, status=status)

@@ -480,6 +480,8 @@ PAGE_ROWS = [
     # Lifting a sign-in pause is for store staff (the shell and the admin are for superusers).
     page("signin-locks", "get", STORE_STAFF),
     page("signin-locks", "post", STORE_STAFF, body={"username": "ann"}),
+    page("store-staff", "get", STORE_STAFF),
+    page("store-staff", "post", STORE_STAFF, body={"username": "nobody-here"}),
     page("login", "get", EVERYONE),
     page("logout", "post", EVERYONE),
     # Anyone may make an account, claim a walk-in record (knowing its code) or ask for a password link.
