@@ -85,6 +85,17 @@ class EventRegistrationsApi(APIView):
             max_length=150,
             help_text="The player an organizer enters (checked in at once); leave out to enter yourself.",
         )
+        name = serializers.CharField(
+            required=False,
+            max_length=150,
+            help_text="A walk-in an organizer enters by name, without an account (instead of `username`).",
+        )
+        official_id = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            max_length=32,
+            help_text="The walk-in's official player id (Konami CARD GAME ID, Wizards account name).",
+        )
 
     @extend_schema(
         responses=RegistrationOutputSerializer(many=True), operation_id="events_registrations_list"
@@ -109,9 +120,14 @@ class EventRegistrationsApi(APIView):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         by = cast(User, request.user)
-        username = serializer.validated_data.get("username")
-
-        player = _user(username) if username else by
+        data = serializer.validated_data
+        if data.get("name") and not data.get("username"):
+            # A walk-in at the counter: whom the name or id names exactly, else a record without an account.
+            registration = services.registration_enter_at_counter(
+                event=event, by=by, name=data["name"], official_id=data.get("official_id", "")
+            )
+            return Response(_body(registration), status=status.HTTP_201_CREATED)
+        player = _user(data["username"]) if data.get("username") else by
         registration = services.registration_enter(event=event, player=player, by=by)
         return Response(_body(registration), status=status.HTTP_201_CREATED)
 

@@ -60,7 +60,7 @@ BEYOND_THE_SCHEMA = {
     "POST /api/v1/matches/{match_id}/disputes/": "dispute document",
     # an account named by its username must exist
     "POST /api/v1/events/{slug}/check-in/": "username",
-    "POST /api/v1/events/{slug}/registrations/": "username",
+    "POST /api/v1/events/{slug}/registrations/": "username; a walk-in's official id is nobody else's",
     # the games must fit the result (a 2-0 is not a draw)
     "POST /api/v1/matches/{match_id}/reports/": "games fit the result",
     "POST /api/v1/matches/{match_id}/result/": "games fit the result",
@@ -76,6 +76,8 @@ BEYOND_THE_SCHEMA = {
     "POST /api/v1/events/import/": "replay document",
     # a name must give a slug; the structure must fit the game
     "POST /api/v1/events/": "slug from the name, structure of the game",
+    # the staff member must have an account
+    "POST /api/v1/events/{slug}/staff/": "username",
 }
 
 

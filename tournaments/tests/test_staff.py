@@ -79,3 +79,22 @@ def test_the_api_lists_adds_and_removes_staff():
     assert removed.status_code == 204
     assert unknown.status_code == 400
     assert unknown.json() == {"username": ["No account is named 'nobody'."]}
+
+
+def test_an_organizer_enters_a_walk_in_by_name_through_the_api():
+    event, organizer = organized_event()
+    api = APIClient()
+    api.force_authenticate(organizer)
+
+    entered = api.post(
+        f"/api/v1/events/{event.slug}/registrations/",
+        {"name": "Tea Gardner", "official_id": "0000777"},
+        format="json",
+    )
+
+    assert entered.status_code == 201
+    assert entered.json()["name"] == "Tea Gardner"
+    assert entered.json()["checked_in_at"] is not None
+    walk_in = event.registrations.get().player
+    assert not walk_in.has_usable_password()
+    assert walk_in.player.official_id == "0000777"
