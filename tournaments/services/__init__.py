@@ -22,7 +22,13 @@ from tournaments.services.drops import (
     registration_drop,
     registration_undo_drop,
 )
-from tournaments.services.events import event_create, event_role_grant, round_create
+from tournaments.services.events import (
+    EventSettingLocked,
+    event_create,
+    event_role_grant,
+    event_settings_update,
+    round_create,
+)
 from tournaments.services.registrations import (
     RegistrationClosed,
     registration_award_byes,
@@ -46,6 +52,7 @@ __all__ = [
     "DeckCheckConflict",
     "DeckListLocked",
     "DropNotUndoable",
+    "EventSettingLocked",
     "RegistrationClosed",
     "RoundConflict",
     "active_registrations",
@@ -56,6 +63,7 @@ __all__ = [
     "event_create",
     "event_plan",
     "event_role_grant",
+    "event_settings_update",
     "penalty_issue_at_event",
     "registration_award_byes",
     "registration_check_in",
