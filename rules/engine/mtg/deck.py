@@ -72,6 +72,24 @@ def is_basic_land(entries: Sequence[Entry]) -> bool:
     return bool(entries) and entries[0].key in BASIC_LAND_NAMES
 
 
+SECTION_WORDS = {"main": "deck", "side": "sideboard"}
+
+
+def unknown_card(entry: Entry, section: str, catalog: CardCatalog | None) -> Violation | None:
+    """100.2 (100.2a today): a deck holds Magic cards. With a catalog to ask, a name it does not know, given
+    without the card's types, is no Magic card: a typo or an invented card. Without a catalog the dispute's
+    names are taken as given (the spec's entries carry what the catalog would)."""
+    if catalog is None or catalog.card_by_name(entry.name) is not None or "types" in entry.data:
+        return None
+    return Violation(
+        "mtg.deck.unknown_card",
+        f"{entry.name} (in the {SECTION_WORDS[section]}) is not a Magic card: the card catalog has no card of"
+        " that name, so it cannot be played. Check its spelling.",
+        passages.DECK_OF_MAGIC_CARDS,
+        field=entry.path,
+    )
+
+
 def too_many_copies(name: str, count: int, entries: Sequence[Entry], game_format: str) -> Violation | None:
     """100.2: at most four copies of a card in constructed play, except basic lands; 100.3: no cap."""
     if game_format == "limited" or count <= COPIES or is_basic_land(entries):
@@ -137,7 +155,10 @@ def judge_mtg_deck_check(action: ActionFields, catalog: CardCatalog | None) -> R
     """``deck_check``: is this deck legal for the format; the outcome's ``deck`` has the counts either way."""
     deck = parse_deck(action.data.get("deck"), "action.deck", SECTIONS, catalog)
     game_format = action.choice("format", FORMATS, default="constructed")
-    verdict = run_checks([deck_checks(deck, game_format, read_limits(action, catalog))])
+    known: list[Check] = [
+        partial(unknown_card, entry, section, catalog) for section in SECTIONS for entry in deck[section]
+    ]
+    verdict = run_checks([known + deck_checks(deck, game_format, read_limits(action, catalog))])
     summary = counts(deck)
     if verdict.violations:
         outcome: dict[str, Any] = {"deck": {"legal": False, "counts": summary}}
