@@ -98,21 +98,27 @@ def too_many_copies(name: str, count: int, entries: Sequence[Entry], game_format
         "mtg.deck.copies",
         f"{name}: {count} copies in the deck and sideboard; at most 4 of a card other than a basic land.",
         passages.CONSTRUCTED_DECK,
+        field=entries[0].path,
     )
 
 
-def tournament_limit(name: str, count: int, limit: int) -> Violation | None:
-    """100.5: a banned card may not be played at all, a restricted card only once."""
+def tournament_limit(name: str, count: int, limit: int, field: str | None = None) -> Violation | None:
+    """100.5: a banned card may not be played at all, a restricted card only once. ``field`` is the card's
+    first entry."""
     if count <= limit:
         return None
     if limit == 0:
         return Violation(
-            "mtg.deck.banned", f"{name} is banned, and the deck has {count}.", passages.TOURNAMENT_LIMITS
+            "mtg.deck.banned",
+            f"{name} is banned, and the deck has {count}.",
+            passages.TOURNAMENT_LIMITS,
+            field=field,
         )
     return Violation(
         "mtg.deck.restricted",
         f"{name} is restricted to 1 copy, and the deck has {count}.",
         passages.TOURNAMENT_LIMITS,
+        field=field,
     )
 
 
@@ -147,7 +153,11 @@ def deck_checks(deck: Deck, game_format: str, limits: Mapping[str, int]) -> list
         lambda: main_size(deck, game_format),
         lambda: side_size(deck, game_format),
         *(partial(too_many_copies, names[key], totals[key], grouped[key], game_format) for key in totals),
-        *(partial(tournament_limit, names[key], totals[key], limits[key]) for key in totals if key in limits),
+        *(
+            partial(tournament_limit, names[key], totals[key], limits[key], grouped[key][0].path)
+            for key in totals
+            if key in limits
+        ),
     ]
 
 
