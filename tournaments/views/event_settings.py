@@ -54,7 +54,9 @@ def event_settings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             changes = {field: form.cleaned_data[field] for field in EVENT_SETTINGS if field in form.fields}
             try:
-                services.event_settings_update(event=event, by=cast(User, request.user), changes=changes)
+                event = services.event_settings_update(
+                    event=event, by=cast(User, request.user), changes=changes
+                )
             except REFUSALS as error:
                 status = refusal_status(error)
                 named = getattr(error, "error_dict", None) or {}
