@@ -307,3 +307,32 @@ def test_a_judge_cannot_open_the_settings_page():
     event_role_grant(event=event, user=judge, role=EventRole.Role.JUDGE)
 
     assert _client(judge).get(f"/events/{event.slug}/settings/").status_code == 403
+
+
+def test_the_new_event_page_offers_each_games_banlists_and_refuses_one_of_another_game():
+    organizer = cast(User, UserFactory(username="sam"))
+    organizer.user_permissions.add(Permission.objects.get(codename="add_event"))
+    client = _client(organizer)
+    BanlistFactory(name="2025.04 TCG")
+    modern = BanlistFactory(game="mtg", name="Modern 2024-12-16")
+
+    page = client.get("/organize/new/").content.decode()
+    response = client.post(
+        "/organize/new/",
+        {
+            "name": "Friday Locals",
+            "game": "yugioh",
+            "starts_at": "2030-01-04T19:00",
+            "round_minutes": "40",
+            "banlist": str(modern.pk),
+        },
+    )
+
+    assert '<optgroup label="Yu-Gi-Oh!">' in page
+    assert '<optgroup label="Magic: The Gathering">' in page
+    assert response.status_code == 400
+    assert (
+        "Modern 2024-12-16 is a Magic: The Gathering list; this event plays Yu-Gi-Oh!."
+        in response.content.decode()
+    )
+    assert not Event.objects.exists()
