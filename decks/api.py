@@ -57,14 +57,23 @@ class ViolationSerializer(serializers.Serializer[object]):
     code = serializers.CharField()
     message = serializers.CharField()
     rule = serializers.CharField()
+    field = serializers.CharField(required=False, help_text="The part of the deck it is about.")
+    line = serializers.IntegerField(required=False, help_text="The line of the list's text it stands on.")
 
 
 @extend_schema_serializer(component_name="DeckRuling")
 class DeckRulingSerializer(serializers.Serializer[object]):
     """The engine's ruling on a deck (``shared/spec/dispute-format.md``, "Ruling")."""
 
-    legal = serializers.BooleanField(allow_null=True)
+    legal = serializers.BooleanField(
+        allow_null=True, help_text="null: the judge cannot tell, or the list was not checked (see unchecked)."
+    )
     violations = ViolationSerializer(many=True)
+    unchecked = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="What the list was not checked against (no banlist, no card data), each a sentence.",
+    )
     outcome = serializers.DictField(required=False)
     explanation = serializers.CharField()
     rules = serializers.ListField(child=serializers.CharField())

@@ -72,6 +72,13 @@ class DatabaseCatalog:
         self.game = game
         self._by_key: dict[str, CardData | None] = {}
         self._by_id: dict[str, CardData | None] = {}
+        self._has_cards: bool | None = None
+
+    def has_cards(self) -> bool:
+        """Whether the catalog holds any card (of its game): until then it can vouch for no name."""
+        if self._has_cards is None:
+            self._has_cards = self._cards().exists()
+        return self._has_cards
 
     def _cards(self) -> QuerySet[Card]:
         cards = Card.objects.all()

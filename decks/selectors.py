@@ -11,6 +11,7 @@ and ``side_swap`` disputes and return its rulings unchanged.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -31,7 +32,6 @@ from decks.parsing import (
     resolve_ydk,
 )
 from rules.engine import judge
-from rules.engine.catalog import CardCatalog
 
 DeckSections = dict[str, list[dict[str, Any]]]
 
@@ -119,28 +119,80 @@ def section_counts(deck_list: DeckList) -> dict[str, int]:
     }
 
 
+# What a list was not checked against: a label for its badge, and the sentence saying why.
+UNCHECKED_BANLIST = {
+    "yugioh": ("Not checked against a Forbidden & Limited list", "the event has none chosen."),
+    "mtg": ("Not checked against a format's banned list", "the event has none chosen."),
+}
+UNCHECKED_NAMES = (
+    "Card names not checked",
+    "the card catalog has no {game} cards yet (an organizer imports them on the Card data page).",
+)
+
+
 def deck_legality(
     *,
     deck_list: DeckList,
     banlist: Banlist | None = None,
-    catalog: CardCatalog | None = None,
+    catalog: DatabaseCatalog | None = None,
     limits: Mapping[str, list[str]] | None = None,
 ) -> dict[str, Any]:
-    """The engine's ``deck_check`` ruling for ``deck_list`` under ``banlist`` (if any).
+    """The engine's ``deck_check`` ruling for ``deck_list`` under ``banlist`` (if any), and what it was not
+    checked against.
 
-    ``legal`` is true, false, or null when the catalog lacks a card's kind or frame (the engine then says
-    which card). Per-card messages are the ruling's ``violations``. A banlist of another game is ignored.
-    A page checking many lists under one banlist passes one ``catalog`` and the banlist's ``limits``
-    (from :func:`banlist_limits`), so neither is read again for every list.
+    ``legal`` is true, false, or null when the engine lacks something it needs (it then says what). Per-card
+    messages are the ruling's ``violations``; one about an entry of the list also carries the ``line`` of
+    the list's text it stands on. A banlist of another game is ignored.
+
+    What the engine was not asked is said, never taken as legal: without a banlist of the list's game, or
+    while the catalog holds no card of it (so no name can be vouched for), ``unchecked`` says so in a
+    sentence and a ruling the engine found legal is ``legal: null`` instead. A ruling of illegal stands.
+
+    A page checking many lists under one banlist passes one ``catalog`` and the banlist's ``limits`` (from
+    :func:`banlist_limits`), so neither is read again for every list.
     """
-    action: dict[str, Any] = {"type": "deck_check", "deck": _engine_deck(deck_list.game, deck_list.sections)}
-    if banlist is not None and banlist.game == deck_list.game:
+    game = deck_list.game
+    action: dict[str, Any] = {"type": "deck_check", "deck": _engine_deck(game, deck_list.sections)}
+    unchecked: list[tuple[str, str]] = []
+    if banlist is not None and banlist.game == game:
         action["banlist"] = dict(limits) if limits is not None else banlist_limits(banlist)
-    catalog = catalog if catalog else DatabaseCatalog(deck_list.game)
-    prefetch = getattr(catalog, "prefetch_dispute_names", None)
-    if callable(prefetch):
-        prefetch(action)  # one query for the list and the banlist, not one per name
-    return judge({"game": deck_list.game, "action": action}, catalog)
+    else:
+        unchecked.append(UNCHECKED_BANLIST.get(game, UNCHECKED_BANLIST["yugioh"]))
+    catalog = catalog if catalog is not None else DatabaseCatalog(game)
+    engine_catalog: DatabaseCatalog | None = catalog
+    if not catalog.has_cards():
+        # An empty catalog knows no name: asked, the engine would find every card unknown. Names unchecked.
+        engine_catalog = None
+        label, why = UNCHECKED_NAMES
+        unchecked.append((label, why.format(game=Game(game).label if game in Game.values else game)))
+    else:
+        catalog.prefetch_dispute_names(action)  # one query for the list and the banlist, not one per name
+    ruling = judge({"game": game, "action": action}, engine_catalog)
+    _add_lines(ruling, deck_list)
+    ruling["unchecked"] = [f"{label}: {why}" for label, why in unchecked]
+    ruling["unchecked_label"] = unchecked[0][0] if unchecked else ""
+    if unchecked and ruling.get("legal") is True:
+        ruling["legal"] = None
+    return ruling
+
+
+ENTRY_FIELD = re.compile(r"^action\.deck\.(?P<section>[a-z]+)\[(?P<index>\d+)\]")
+
+
+def _add_lines(ruling: dict[str, Any], deck_list: DeckList) -> None:
+    """The line of the list's text each violation about an entry stands on (entries are stored in the order
+    of the text, so the text read again gives each entry's line)."""
+    entries: dict[str, list[Any]] | None = None
+    for violation in ruling.get("violations", []):
+        where = ENTRY_FIELD.match(str(violation.get("field") or ""))
+        if where is None:
+            continue
+        if entries is None:
+            entries = parse_deck_text(deck_list.text, game=deck_list.game).entries
+        section = entries.get(where["section"], [])
+        index = int(where["index"])
+        if index < len(section):
+            violation["line"] = section[index].line
 
 
 def side_deck_check(*, registered: DeckList, presented: Mapping[str, Any]) -> dict[str, Any]:

@@ -133,8 +133,14 @@ def build_world() -> World:
     deck_check = next(check for check in checks if check.registration.player_id == ann.pk)
 
     other_organizer = _user("oscar")
+    # Regionals has made its deck lists public: anyone signed in reads them.
     other_event = event_create(
-        name="Regionals", slug="regionals", game="yugioh", starts_at=timezone.now(), organizer=other_organizer
+        name="Regionals",
+        slug="regionals",
+        game="yugioh",
+        starts_at=timezone.now(),
+        organizer=other_organizer,
+        decklists_public=True,
     )
     other_judge = _user("jade")
     event_role_grant(event=other_event, user=other_judge, role=EventRole.Role.JUDGE)

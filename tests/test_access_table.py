@@ -185,6 +185,8 @@ API_ROWS = [
         kwargs=lambda world: {"import_id": world.event_import.pk},
     ),
     api("api-event", "get", EVERYONE),
+    # Its settings: the event's organizers (a setting round 1 fixed is a 409, let through here).
+    api("api-event", "patch", ORGANIZER, body={"name": "Friday Locals", "round_minutes": 45}),
     # A player's own registration; for anyone not entered there is none to find.
     api("api-registration-my-deck", "get", EVENT_PLAYERS, hidden=SIGNED_IN - EVENT_PLAYERS),
     api("api-registration-my-deck", "put", EVENT_PLAYERS, hidden=SIGNED_IN - EVENT_PLAYERS, body=own_list),
@@ -198,6 +200,14 @@ API_ROWS = [
         refused_field="deck_list",
     ),
     api("api-event-deck-lists", "get", DECK_STAFF),
+    # An event that made its lists public: everyone signed in.
+    api(
+        "api-event-deck-lists",
+        "get",
+        SIGNED_IN,
+        kwargs=lambda world: {"slug": world.other_event.slug},
+        note="lists made public",
+    ),
     api("api-round-deck-checks", "get", DECK_STAFF),
     api(
         "api-round-deck-checks", "post", DECK_STAFF, body=lambda world, user: {"match": world.other_match.pk}
@@ -361,6 +371,13 @@ PAGE_ROWS = [
         body={"text": REGISTERED, "section": "main", "name": "Kuriboh"},
     ),
     page("event-deck-lists", "get", DECK_STAFF),
+    page(
+        "event-deck-lists",
+        "get",
+        SIGNED_IN,
+        kwargs=lambda world: {"slug": world.other_event.slug},
+        note="lists made public",
+    ),
     page("event-deck-replace", "get", DECK_STAFF),
     page("event-deck-replace", "post", DECK_STAFF, body=REPLACEMENT),
     page("event-deck-lists-csv", "get", DECK_STAFF),
@@ -412,6 +429,8 @@ PAGE_ROWS = [
         body=lambda world, user: {"person": stand_in().username, "role": "judge"},
     ),
     page("event-staff-remove", "post", ORGANIZER, kwargs=lambda world: stand_in_role(world)),
+    page("event-settings", "get", ORGANIZER),
+    page("event-settings", "post", ORGANIZER, body={"name": "Friday Locals", "round_minutes": "45"}),
     page("event-run-pair", "post", ORGANIZER),
     page("event-run-repair", "post", ORGANIZER),
     page("event-run-swap", "post", ORGANIZER, body={"first": 1, "second": 2}),

@@ -7,6 +7,8 @@ from typing import Any
 
 from django import forms
 
+from decks.models import Banlist, Game
+from rules.engine.end_of_round import procedure_fits_game
 from tournaments.models import EndOfRound
 
 MAX_DECK_TEXT = 100_000  # a deck list is a few hundred lines; decks.parsing refuses more than 2,000
@@ -76,6 +78,60 @@ class EventForm(forms.Form):
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
+    banlist = forms.ModelChoiceField(
+        label="Format and banlist",
+        queryset=Banlist.objects.all(),
+        required=False,
+        empty_label="None: lists are not checked against a banlist",
+        help_text="The lists imported on the Card data page; an event checks lists against its game's lists.",
+    )
+    decklists_public = forms.BooleanField(
+        label="Deck lists public",
+        required=False,
+        help_text="Every player may read every registered list (usually once the event is over).",
+    )
+
+    def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        banlists = Banlist.objects.order_by("game", "-effective", "name")
+        field = self.fields["banlist"]
+        assert isinstance(field, forms.ModelChoiceField)  # noqa: S101 - declared above
+        if game is not None:
+            field.queryset = banlists.filter(game=game)
+            field.empty_label = (
+                "None: not checked against a format's banned list"
+                if game == Game.MTG
+                else "None: not checked against a Forbidden & Limited list"
+            )
+        else:  # a new event: the game is chosen on the same form, so each game's lists under its name
+            field.queryset = banlists
+            field.choices = [
+                ("", field.empty_label or ""),
+                *(
+                    (label, [(banlist.pk, banlist.name) for banlist in banlists if banlist.game == value])
+                    for value, label in Game.choices
+                    if any(banlist.game == value for banlist in banlists)
+                ),
+            ]
+
+
+class EventSettingsForm(EventForm):
+    """An event's settings as its organizer changes them. The game is fixed (the lists registered are of
+    it); a setting that round 1 has fixed is left out of the form (the page shows it read-only), so whatever
+    a browser sends for it is ignored and the service is not asked to change it."""
+
+    def __init__(self, *args: Any, game: str, locked: frozenset[str] = frozenset(), **kwargs: Any) -> None:
+        super().__init__(*args, game=game, **kwargs)
+        del self.fields["game"]
+        procedure = self.fields["end_of_round"]
+        assert isinstance(procedure, forms.ChoiceField)  # noqa: S101 - declared above
+        procedure.choices = [
+            (value, label) for value, label in EndOfRound.choices if procedure_fits_game(game, value)
+        ]
+        self.fields["end_of_round"].required = True
+        self.fields["round_minutes"].help_text = "A change applies to the rounds not started yet."
+        for name in locked:
+            del self.fields[name]
 
 
 class DeckCheckRandomForm(forms.Form):

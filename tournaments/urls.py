@@ -42,6 +42,7 @@ urlpatterns = [
     path("events/<slug:slug>/check-in/", views.event_check_in_me, name="event-check-in-me"),
     path("events/<slug:slug>/drop/", views.event_drop_me, name="event-drop-me"),
     path("events/<slug:slug>/run/", views.event_run, name="event-run"),
+    path("events/<slug:slug>/settings/", views.event_settings, name="event-settings"),
     path("events/<slug:slug>/run/enter/", views.run_enter, name="event-run-enter"),
     path("events/<slug:slug>/staff/", views.event_staff, name="event-staff"),
     path(

@@ -93,10 +93,18 @@ def test_legality_is_the_engines_deck_check_under_the_banlist():
     BanlistEntryFactory(banlist=banlist, card=Card.objects.get(name=names[0]))
 
     without = deck_legality(deck_list=deck_list)
+    clean_banlist = deck_legality(deck_list=deck_list, banlist=BanlistFactory())
     under_banlist = deck_legality(deck_list=deck_list, banlist=banlist)
 
-    assert without["legal"] is True
+    # Without a banlist the construction is judged, and the list is not called legal: it was not checked.
+    assert without["legal"] is None
+    assert without["violations"] == []
+    assert without["unchecked"] == [
+        "Not checked against a Forbidden & Limited list: the event has none chosen."
+    ]
     assert without["outcome"]["deck"]["counts"] == {"main": 40, "extra": 0, "side": 0}
+    assert clean_banlist["legal"] is True
+    assert clean_banlist["unchecked"] == []
     assert under_banlist["legal"] is False
     assert under_banlist["violations"][0]["code"] == "deck.forbidden"
     assert names[0] in under_banlist["violations"][0]["message"]

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from decks.tests.factories import CardFactory
+from decks.tests.factories import BanlistFactory, CardFactory
 from tournaments.models import Event
 from tournaments.tests.factories import PASSWORD, EventFactory, RegistrationFactory, UserFactory
 
@@ -24,7 +24,10 @@ def test_a_player_searches_cards_adds_them_and_registers_the_built_list(live_ser
     CardFactory(name=ASH, frame="effect", effect=True, level=3, attribute="fire", monster_type="zombie")
     CardFactory(name="Ashnod's Altar", mtg=True, types=["artifact"])
     player = UserFactory(username="yugi", first_name="Yugi")
-    event = EventFactory(name="Friday Night Yu-Gi-Oh!", status=Event.Status.REGISTRATION)
+    # Under a Forbidden & Limited list (without one a list is "not checked", never "Legal").
+    event = EventFactory(
+        name="Friday Night Yu-Gi-Oh!", status=Event.Status.REGISTRATION, banlist=BanlistFactory()
+    )
     RegistrationFactory(event=event, player=player)
 
     page.goto(f"{live_server.url}/login/?next=/events/{event.slug}/")

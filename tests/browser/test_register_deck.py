@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from decks.tests.factories import CardFactory
+from decks.tests.factories import BanlistFactory, CardFactory
 from tournaments.models import Event
 from tournaments.tests.factories import PASSWORD, EventFactory, RegistrationFactory, UserFactory
 
@@ -17,7 +17,10 @@ def test_a_player_pastes_a_deck_and_sees_it_registered_and_legal(live_server, pa
     for n in range(14):
         CardFactory(name=f"Vanilla Warrior {n}")
     player = UserFactory(username="yugi", first_name="Yugi")
-    event = EventFactory(name="Friday Night Yu-Gi-Oh!", status=Event.Status.REGISTRATION)
+    # Under a Forbidden & Limited list (without one a list is "not checked", never "Legal").
+    event = EventFactory(
+        name="Friday Night Yu-Gi-Oh!", status=Event.Status.REGISTRATION, banlist=BanlistFactory()
+    )
     RegistrationFactory(event=event, player=player)
 
     page.goto(f"{live_server.url}/login/")

@@ -33,7 +33,11 @@ from matches.models import Match
 from tournaments import services
 from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors.deck_checks import deck_checks_for_round, deck_checks_visible_to
-from tournaments.selectors.deck_lists import deck_list_history, deck_lists_registered_at, event_deck_lists
+from tournaments.selectors.deck_lists import (
+    deck_list_history,
+    deck_lists_registered_at,
+    event_deck_lists_visible_to,
+)
 from tournaments.selectors.events import event_for, staff_event_for
 from tournaments.services import deck_lists_locked
 from tournaments.services.deck_lists import NOT_REGISTERED_HERE
@@ -182,7 +186,8 @@ class RegistrationDeckReplaceApi(APIView):
 
 
 class EventDeckListsApi(APIView):
-    """Every registration of an event with its list and whether the engine finds it legal (staff only)."""
+    """Every registration of an event with its list and whether the engine finds it legal: for its judges
+    and organizers who do not play in it, and for everyone signed in once the event made its lists public."""
 
     permission_classes = [IsAuthenticated]
 
@@ -193,17 +198,19 @@ class EventDeckListsApi(APIView):
         deck_list = DeckListOutputSerializer(source="registration.deck_list", allow_null=True)
         legal = serializers.BooleanField(allow_null=True)
         violations = ViolationSerializer(many=True)
+        unchecked = serializers.ListField(child=serializers.CharField())
 
     @extend_schema(responses=OutputSerializer(many=True), operation_id="events_deck_lists")
     def get(self, request: Request, slug: str) -> Response:
-        event = _staff_event(request, slug)
+        event = event_for(request.user, slug)
         rows = [
             {
                 "registration": row.registration,
                 "legal": row.legal,
                 "violations": (row.ruling or {}).get("violations", []),
+                "unchecked": (row.ruling or {}).get("unchecked", []),
             }
-            for row in event_deck_lists(event)
+            for row in event_deck_lists_visible_to(request.user, event)
         ]
         return Response(self.OutputSerializer(rows, many=True).data)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import cast
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
@@ -19,11 +20,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.models import Game
+from decks.models import Banlist, Game
 from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from tournaments import services
 from tournaments.models import Event
 from tournaments.selectors.events import event_for, events_visible_to
+from tournaments.services.registrations import require_organizer
 
 ADD_EVENT = "tournaments.add_event"
 MAX_ROUND_MINUTES = 180  # as on the new-event page
@@ -57,15 +59,6 @@ class EventListApi(APIView):
     def get(self, request: Request) -> Response:
         events = events_visible_to(request.user)
         return Response(self.OutputSerializer(events, many=True).data)
-
-
-class EventDetailApi(APIView):
-    OutputSerializer = EventListApi.OutputSerializer
-
-    @extend_schema(responses=OutputSerializer, operation_id="events_retrieve")
-    def get(self, request: Request, slug: str) -> Response:
-        event = event_for(request.user, slug)
-        return Response(self.OutputSerializer(event).data)
 
 
 class MayCreateEvents(BasePermission):
@@ -119,6 +112,14 @@ class EventsApi(EventListApi):
         top_cut_untimed = serializers.BooleanField(required=False, default=False)
         byes_allowed = serializers.BooleanField(required=False, default=False)
         decklist_deadline = serializers.DateTimeField(required=False, allow_null=True, default=None)
+        banlist = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=1,
+            help_text="An imported banlist of the event's game (its id); null: none.",
+        )
+        decklists_public = serializers.BooleanField(required=False, default=False)
 
     @extend_schema_serializer(component_name="EventOrganized")
     class CreatedSerializer(EventListApi.OutputSerializer):
@@ -128,6 +129,10 @@ class EventsApi(EventListApi):
         status = serializers.CharField(read_only=True, help_text='"registration": players may enter.')
         event_code = serializers.CharField(
             read_only=True, help_text="Players check themselves in with it: show it at the venue only."
+        )
+        banlist = serializers.IntegerField(source="banlist_id", read_only=True, allow_null=True)
+        banlist_name = serializers.CharField(
+            source="banlist.name", read_only=True, allow_null=True, default=None
         )
 
         class Meta(EventListApi.OutputSerializer.Meta):
@@ -140,6 +145,9 @@ class EventsApi(EventListApi):
                 "byes_allowed",
                 "decklist_deadline",
                 "structure_table",
+                "banlist",
+                "banlist_name",
+                "decklists_public",
             ]
 
     @extend_schema(
@@ -153,9 +161,86 @@ class EventsApi(EventListApi):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
+        data["banlist"] = banlist_named(data["banlist"])
         organizer = cast(User, request.user)
 
         # The service refuses a taken or empty slug (also when two requests race) as a 400 on "slug";
         # after the Idempotency-Key, so a retry replays its event rather than find its slug taken.
         event = services.event_create(organizer=organizer, **data)
         return Response(dict(self.CreatedSerializer(event).data), status=status.HTTP_201_CREATED)
+
+
+def banlist_named(banlist_id: int | None) -> Banlist | None:
+    """The imported banlist of that id; an id that names none is a 400 on ``banlist``."""
+    if banlist_id is None:
+        return None
+    banlist = Banlist.objects.filter(pk=banlist_id).first()
+    if banlist is None:
+        raise ValidationError({"banlist": [f"No imported banlist has the id {banlist_id}."]})
+    return banlist
+
+
+class EventDetailApi(APIView):
+    """An event; its organizers change its settings (``PATCH``, only the fields sent).
+
+    Every setting can change until round 1 starts; after, only ``name``, ``round_minutes`` (the rounds not
+    started yet) and ``decklists_public``: a change to another is a 409 whose ``field`` names it.
+    """
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    OutputSerializer = EventListApi.OutputSerializer
+
+    @extend_schema_serializer(component_name="EventSettings")
+    class InputSerializer(serializers.Serializer[object]):
+        name = serializers.CharField(max_length=200, required=False)
+        starts_at = serializers.DateTimeField(required=False)
+        swiss_rounds = serializers.IntegerField(
+            required=False, allow_null=True, help_text="1 to 20; null: from attendance."
+        )
+        top_cut = serializers.IntegerField(
+            required=False, allow_null=True, help_text="0 (none), 2, 4, 8, ... 128; null: from attendance."
+        )
+        top_cut_untimed = serializers.BooleanField(required=False)
+        round_minutes = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ROUND_MINUTES)
+        end_of_round = serializers.CharField(
+            required=False, max_length=24, help_text="ygo_lp, ygo_double_loss (Yu-Gi-Oh!) or mtg_five_turns."
+        )
+        decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
+        byes_allowed = serializers.BooleanField(required=False)
+        banlist = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            min_value=1,
+            help_text="An imported banlist of the event's game (its id); null: none.",
+        )
+        decklists_public = serializers.BooleanField(required=False)
+
+    @extend_schema_serializer(component_name="EventSettingLocked")
+    class LockedSerializer(serializers.Serializer[object]):
+        detail = serializers.CharField()
+        field = serializers.CharField(help_text="The setting round 1 has fixed.")
+
+    @extend_schema(responses=OutputSerializer, operation_id="events_retrieve")
+    def get(self, request: Request, slug: str) -> Response:
+        event = event_for(request.user, slug)
+        return Response(self.OutputSerializer(event).data)
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: EventsApi.CreatedSerializer, 409: LockedSerializer},
+        operation_id="events_settings_update",
+    )
+    def patch(self, request: Request, slug: str) -> Response:
+        event = event_for(request.user, slug)
+        require_organizer(request.user, event, "change its settings")
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        changes = dict(serializer.validated_data)
+        if "banlist" in changes:
+            changes["banlist"] = banlist_named(changes["banlist"])
+        try:
+            event = services.event_settings_update(event=event, by=cast(User, request.user), changes=changes)
+        except services.EventSettingLocked as locked:
+            body = {"detail": str(locked), "field": locked.field}
+            return Response(self.LockedSerializer(body).data, status=status.HTTP_409_CONFLICT)
+        return Response(EventsApi.CreatedSerializer(event).data)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 
 from accounts.users import AnyUser
@@ -14,7 +15,7 @@ from decks.catalog import DatabaseCatalog
 from decks.models import DeckList
 from decks.selectors import banlist_limits, deck_legality
 from tournaments.models import DeckListChange, Event, Registration
-from tournaments.selectors.events import events_deck_staffed_by
+from tournaments.selectors.events import events_deck_staffed_by, is_deck_staff
 from tournaments.selectors.registrations import registrations_for
 
 
@@ -83,13 +84,34 @@ class DeckListRow:
         return None if self.ruling is None else self.ruling.get("legal")
 
 
-def event_deck_lists(event: Event) -> list[DeckListRow]:
-    """Every registration of the event with its list's legality under the event's banlist (one catalog
-    cache for the whole page)."""
+EVENT_LISTS_REFUSAL = (
+    "The deck lists of this event are not public: only its judges and organizers who do not play in it may "
+    "read them."
+)
+
+
+def event_deck_lists_visible_to(user: AnyUser, event: Event) -> list[DeckListRow]:
+    """The event's registered lists as ``user`` may read them: every registration for the event's deck staff
+    (:func:`events_deck_staffed_by`), every registered list for anyone signed in once the event has made its
+    lists public; anyone else is refused (``PermissionDenied``), a player's own list being on the event page.
+    """
+    if is_deck_staff(user, event):
+        return event_deck_lists(event)
+    if not (event.decklists_public and user.is_authenticated):
+        raise PermissionDenied(EVENT_LISTS_REFUSAL)
+    return event_deck_lists(event, registrations_with_lists_visible_to(user).filter(event=event))
+
+
+def event_deck_lists(event: Event, registrations: QuerySet[Registration] | None = None) -> list[DeckListRow]:
+    """Every registration of the event (or those of ``registrations``) with its list's legality under the
+    event's banlist (one catalog cache for the whole page)."""
     catalog = DatabaseCatalog(event.game)
     limits = banlist_limits(event.banlist) if event.banlist is not None else None
     rows = []
-    for registration in registrations_for(event):
+    shown = registrations_for(event)
+    if registrations is not None:
+        shown = shown.filter(pk__in=registrations.values("pk"))
+    for registration in shown:
         ruling = (
             deck_legality(
                 deck_list=registration.deck_list, banlist=event.banlist, catalog=catalog, limits=limits

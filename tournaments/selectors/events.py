@@ -91,6 +91,16 @@ def event_roles_of(user: User) -> list[tuple[str, str]]:
     return roles
 
 
+# What an organizer may still change once round 1 has started: the others shape the pairings, the clock
+# and the deck lists already registered and played.
+SETTINGS_SAFE_AFTER_START = frozenset({"name", "round_minutes", "decklists_public"})
+
+
+def event_settings_locked(event: Event) -> bool:
+    """Round 1 has started (or the event was imported with rounds played): most settings are fixed."""
+    return event.rounds.exclude(status=Round.Status.PAIRED).exists()
+
+
 def current_round(event: Event) -> Round | None:
     """The round being played, or else the last one paired."""
     rounds = event.rounds.order_by("-number")

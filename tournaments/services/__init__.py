@@ -23,9 +23,11 @@ from tournaments.services.drops import (
     registration_undo_drop,
 )
 from tournaments.services.events import (
+    EventSettingLocked,
     LastOrganizer,
     event_create,
     event_role_grant,
+    event_settings_update,
     event_staff_add,
     event_staff_remove,
     round_create,
@@ -57,6 +59,7 @@ __all__ = [
     "DeckCheckConflict",
     "DeckListLocked",
     "DropNotUndoable",
+    "EventSettingLocked",
     "LastOrganizer",
     "RegistrationClosed",
     "Rematch",
@@ -69,6 +72,7 @@ __all__ = [
     "event_create",
     "event_plan",
     "event_role_grant",
+    "event_settings_update",
     "event_staff_add",
     "event_staff_remove",
     "next_stage",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -12,10 +14,11 @@ from django.utils.text import slugify
 
 from accounts.users import display_name
 from config.refusals import Conflict
+from decks.models import Banlist, Game
 from rules.engine.end_of_round import procedure_fits_game
 from tournaments.engine.event_structure import UnknownStructureTable, current_table, structure_for
 from tournaments.models import TOP_CUT_SIZES, Event, EventRole, Round, end_of_round_for_game
-from tournaments.selectors.events import is_organizer
+from tournaments.selectors.events import SETTINGS_SAFE_AFTER_START, event_settings_locked, is_organizer
 
 # No 0/O or 1/I: the code is read off a screen at the venue and typed on a phone.
 EVENT_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -28,22 +31,36 @@ def event_code_new() -> str:
     return "".join(secrets.choice(EVENT_CODE_ALPHABET) for _ in range(EVENT_CODE_LENGTH))
 
 
+MAX_ROUND_MINUTES = 180
+
+
+def _slug_errors(slug: str) -> dict[str, list[str]]:
+    if not slug:
+        return {"slug": ["The name makes no address: give a slug (letters, digits, hyphens)."]}
+    if slug in RESERVED_SLUGS:
+        return {"slug": [f"{slug!r} is a word the site's addresses use: choose another."]}
+    if Event.objects.filter(slug=slug).exists():
+        return {"slug": [f"The slug {slug!r} is taken: choose another."]}
+    return {}
+
+
 def _settings_errors(
     *,
-    slug: str,
+    name: str,
     game: str,
+    round_minutes: int,
     end_of_round: str,
     swiss_rounds: int | None,
     top_cut: int | None,
     structure_table: str,
+    banlist: Banlist | None,
 ) -> dict[str, list[str]]:
+    """What an event's settings must be, for a new event and for a change to one: the same words for both."""
     errors: dict[str, list[str]] = {}
-    if not slug:
-        errors["slug"] = ["The name makes no address: give a slug (letters, digits, hyphens)."]
-    elif slug in RESERVED_SLUGS:
-        errors["slug"] = [f"{slug!r} is a word the site's addresses use: choose another."]
-    elif Event.objects.filter(slug=slug).exists():
-        errors["slug"] = [f"The slug {slug!r} is taken: choose another."]
+    if not name.strip():
+        errors["name"] = ["Give the event a name: players look for it on the home page."]
+    if not 1 <= round_minutes <= MAX_ROUND_MINUTES:
+        errors["round_minutes"] = [f"A round lasts 1 to {MAX_ROUND_MINUTES} minutes."]
     if not procedure_fits_game(game, end_of_round):
         errors["end_of_round"] = [f"{end_of_round!r} is not an end-of-round procedure for {game!r} events."]
     if swiss_rounds is not None and not 1 <= swiss_rounds <= 20:
@@ -51,6 +68,10 @@ def _settings_errors(
     if top_cut is not None and top_cut not in TOP_CUT_SIZES:
         sizes = ", ".join(str(size) for size in TOP_CUT_SIZES)
         errors["top_cut"] = [f"A top cut is one of {sizes} (0: none), or empty to follow attendance."]
+    if banlist is not None and banlist.game != game:
+        errors["banlist"] = [
+            f"{banlist.name} is a {banlist.get_game_display()} list; this event plays {Game(game).label}."
+        ]
     try:
         structure_for(structure_table, 8)
     except UnknownStructureTable as error:
@@ -73,6 +94,8 @@ def event_create(
     top_cut_untimed: bool = False,
     byes_allowed: bool = False,
     decklist_deadline: datetime | None = None,
+    banlist: Banlist | None = None,
+    decklists_public: bool = False,
 ) -> Event:
     """Create an event; whoever creates it organizes it.
 
@@ -82,13 +105,15 @@ def event_create(
     end_of_round = end_of_round or end_of_round_for_game(game)
     structure_table = current_table(game)
     slug = slug or slugify(name)[:80]
-    errors = _settings_errors(
-        slug=slug,
+    errors = _slug_errors(slug) | _settings_errors(
+        name=name,
         game=game,
+        round_minutes=round_minutes,
         end_of_round=end_of_round,
         swiss_rounds=swiss_rounds,
         top_cut=top_cut,
         structure_table=structure_table,
+        banlist=banlist,
     )
     if errors:
         raise ValidationError(errors)
@@ -106,6 +131,8 @@ def event_create(
                 top_cut_untimed=top_cut_untimed,
                 byes_allowed=byes_allowed,
                 decklist_deadline=decklist_deadline,
+                banlist=banlist,
+                decklists_public=decklists_public,
                 structure_table=structure_table,
                 event_code=event_code_new(),
             )
@@ -114,6 +141,76 @@ def event_create(
             raise
         raise ValidationError({"slug": [f"The slug {slug!r} is taken: choose another."]}) from None
     EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
+    return event
+
+
+class EventSettingLocked(Conflict):
+    """A setting that is fixed once round 1 has started (a 409 naming it)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+# Every setting an organizer may change, with the words a refusal uses for it.
+EVENT_SETTINGS = {
+    "name": "the name",
+    "starts_at": "the start time",
+    "swiss_rounds": "the number of Swiss rounds",
+    "top_cut": "the top cut",
+    "top_cut_untimed": "whether the top cut is timed",
+    "round_minutes": "the round time",
+    "end_of_round": "the end-of-round procedure",
+    "decklist_deadline": "the deck list deadline",
+    "byes_allowed": "whether byes may be awarded",
+    "banlist": "the format and banlist",
+    "decklists_public": "whether deck lists are public",
+}
+
+
+@transaction.atomic
+def event_settings_update(*, event: Event, by: User, changes: Mapping[str, Any]) -> Event:
+    """Change an event's settings (only what ``changes`` names), as its organizer.
+
+    Until round 1 starts every setting may change; from then on only those in
+    ``SETTINGS_SAFE_AFTER_START`` (the name, the round time of the rounds not started yet, whether deck lists
+    are public), and a change to any other is an :class:`EventSettingLocked` naming it. A value equal to the
+    current one is no change, so a form sending back every field is refused only for what it changes. The
+    new values are checked as :func:`event_create` checks them.
+    """
+    unknown = sorted(set(changes) - set(EVENT_SETTINGS))
+    if unknown:
+        raise ValidationError({unknown[0]: ["This is not a setting of an event."]})
+    if not is_organizer(by, event):
+        raise PermissionDenied("Only an organizer of this event can change its settings.")
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    changed = {field: value for field, value in changes.items() if getattr(event, field) != value}
+    if event_settings_locked(event):
+        for field in EVENT_SETTINGS:  # in the page's order, so the first refused is the first shown
+            if field in changed and field not in SETTINGS_SAFE_AFTER_START:
+                raise EventSettingLocked(
+                    field,
+                    f"Round 1 of {event.name} has started: {EVENT_SETTINGS[field]} can no longer change "
+                    f"({field}). The name, the round time of the rounds not started yet and whether deck "
+                    "lists are public still can.",
+                )
+    merged = {field: changed.get(field, getattr(event, field)) for field in EVENT_SETTINGS}
+    errors = _settings_errors(
+        name=merged["name"],
+        game=event.game,
+        round_minutes=merged["round_minutes"],
+        end_of_round=merged["end_of_round"],
+        swiss_rounds=merged["swiss_rounds"],
+        top_cut=merged["top_cut"],
+        structure_table=event.structure_table,
+        banlist=merged["banlist"],
+    )
+    if errors:
+        raise ValidationError(errors)
+    if changed:
+        for field, value in changed.items():
+            setattr(event, field, value)
+        event.save(update_fields=sorted(changed))
     return event
 
 

@@ -11,6 +11,7 @@ from tournaments.views.deck_staff import (
 from tournaments.views.event_import import event_import_detail, event_import_new, event_import_status
 from tournaments.views.event_new import event_new
 from tournaments.views.event_page import event_url
+from tournaments.views.event_settings import event_settings
 from tournaments.views.events import event_detail, home, organize
 from tournaments.views.exports import event_export_matches, event_export_replay, event_export_standings
 from tournaments.views.history import my_history
@@ -54,6 +55,7 @@ __all__ = [
     "event_pairings",
     "event_projector",
     "event_run",
+    "event_settings",
     "event_side_check",
     "event_staff",
     "event_staff_remove",

@@ -40,9 +40,8 @@ from tournaments.forms import (
 )
 from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors.deck_checks import deck_checks_for_round
-from tournaments.selectors.deck_lists import deck_list_history
-from tournaments.selectors.deck_lists import event_deck_lists as deck_list_rows
-from tournaments.selectors.events import current_round, staff_event_for
+from tournaments.selectors.deck_lists import DeckListRow, deck_list_history, event_deck_lists_visible_to
+from tournaments.selectors.events import current_round, event_for, is_deck_staff, staff_event_for
 from tournaments.selectors.registrations import registrations_for
 
 
@@ -61,23 +60,25 @@ def _player_name(registration: Registration) -> str:
 
 @login_required
 def event_deck_lists(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Every registration's list with the engine's verdict: for the event's judges and organizers."""
-    event = _staff_event(request, slug)
-    rows = _deck_list_page_rows(event)
+    """Every registration's list with the engine's verdict: for the event's judges and organizers, and
+    read-only (no history, replacements or checks) for everyone once the event made its lists public."""
+    event = event_for(request.user, slug)
+    staff = is_deck_staff(request.user, event)
+    rows = _deck_list_page_rows(event, event_deck_lists_visible_to(request.user, event), history=staff)
     return render(
         request,
         "tournaments/deck_lists.html",
-        {"event": event, "rows": rows, "round": current_round(event)},
+        {"event": event, "rows": rows, "round": current_round(event), "is_deck_staff": staff},
     )
 
 
-def _deck_list_page_rows(event: Event) -> list[dict[str, Any]]:
-    history: dict[int, list[DeckListChange]] = {}
+def _deck_list_page_rows(event: Event, lists: list[DeckListRow], *, history: bool) -> list[dict[str, Any]]:
+    changes_of: dict[int, list[DeckListChange]] = {}
     changes = DeckListChange.objects.filter(registration__event=event).select_related(
         "changed_by", "new_deck_list"
     )
-    for change in changes.order_by("-changed_at", "-pk"):
-        history.setdefault(change.registration_id, []).append(change)
+    for change in changes.order_by("-changed_at", "-pk") if history else ():
+        changes_of.setdefault(change.registration_id, []).append(change)
     return [
         {
             "registration": row.registration,
@@ -85,9 +86,9 @@ def _deck_list_page_rows(event: Event) -> list[dict[str, Any]]:
             "ruling": row.ruling,
             "legal": row.legal,
             "counts": section_counts(row.registration.deck_list) if row.registration.deck_list else {},
-            "history": history.get(row.registration.pk, []),
+            "history": changes_of.get(row.registration.pk, []),
         }
-        for row in deck_list_rows(event)
+        for row in lists
     ]
 
 

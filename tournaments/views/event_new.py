@@ -32,6 +32,8 @@ def event_new(request: HtmxHttpRequest) -> HttpResponse:
                 top_cut_untimed=data["top_cut_untimed"],
                 byes_allowed=data["byes_allowed"],
                 decklist_deadline=data["decklist_deadline"],
+                banlist=data["banlist"],
+                decklists_public=data["decklists_public"],
             )
         except ValidationError as error:
             for field, messages in error.message_dict.items():

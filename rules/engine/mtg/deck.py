@@ -72,6 +72,24 @@ def is_basic_land(entries: Sequence[Entry]) -> bool:
     return bool(entries) and entries[0].key in BASIC_LAND_NAMES
 
 
+SECTION_WORDS = {"main": "deck", "side": "sideboard"}
+
+
+def unknown_card(entry: Entry, section: str, catalog: CardCatalog | None) -> Violation | None:
+    """100.2 (100.2a today): a deck holds Magic cards. With a catalog to ask, a name it does not know, given
+    without the card's types, is no Magic card: a typo or an invented card. Without a catalog the dispute's
+    names are taken as given (the spec's entries carry what the catalog would)."""
+    if catalog is None or catalog.card_by_name(entry.name) is not None or "types" in entry.data:
+        return None
+    return Violation(
+        "mtg.deck.unknown_card",
+        f"{entry.name} (in the {SECTION_WORDS[section]}) is not a Magic card: the card catalog has no card of"
+        " that name, so it cannot be played. Check its spelling.",
+        passages.DECK_OF_MAGIC_CARDS,
+        field=entry.path,
+    )
+
+
 def too_many_copies(name: str, count: int, entries: Sequence[Entry], game_format: str) -> Violation | None:
     """100.2: at most four copies of a card in constructed play, except basic lands; 100.3: no cap."""
     if game_format == "limited" or count <= COPIES or is_basic_land(entries):
@@ -80,21 +98,27 @@ def too_many_copies(name: str, count: int, entries: Sequence[Entry], game_format
         "mtg.deck.copies",
         f"{name}: {count} copies in the deck and sideboard; at most 4 of a card other than a basic land.",
         passages.CONSTRUCTED_DECK,
+        field=entries[0].path,
     )
 
 
-def tournament_limit(name: str, count: int, limit: int) -> Violation | None:
-    """100.5: a banned card may not be played at all, a restricted card only once."""
+def tournament_limit(name: str, count: int, limit: int, field: str | None = None) -> Violation | None:
+    """100.5: a banned card may not be played at all, a restricted card only once. ``field`` is the card's
+    first entry."""
     if count <= limit:
         return None
     if limit == 0:
         return Violation(
-            "mtg.deck.banned", f"{name} is banned, and the deck has {count}.", passages.TOURNAMENT_LIMITS
+            "mtg.deck.banned",
+            f"{name} is banned, and the deck has {count}.",
+            passages.TOURNAMENT_LIMITS,
+            field=field,
         )
     return Violation(
         "mtg.deck.restricted",
         f"{name} is restricted to 1 copy, and the deck has {count}.",
         passages.TOURNAMENT_LIMITS,
+        field=field,
     )
 
 
@@ -129,7 +153,11 @@ def deck_checks(deck: Deck, game_format: str, limits: Mapping[str, int]) -> list
         lambda: main_size(deck, game_format),
         lambda: side_size(deck, game_format),
         *(partial(too_many_copies, names[key], totals[key], grouped[key], game_format) for key in totals),
-        *(partial(tournament_limit, names[key], totals[key], limits[key]) for key in totals if key in limits),
+        *(
+            partial(tournament_limit, names[key], totals[key], limits[key], grouped[key][0].path)
+            for key in totals
+            if key in limits
+        ),
     ]
 
 
@@ -137,7 +165,10 @@ def judge_mtg_deck_check(action: ActionFields, catalog: CardCatalog | None) -> R
     """``deck_check``: is this deck legal for the format; the outcome's ``deck`` has the counts either way."""
     deck = parse_deck(action.data.get("deck"), "action.deck", SECTIONS, catalog)
     game_format = action.choice("format", FORMATS, default="constructed")
-    verdict = run_checks([deck_checks(deck, game_format, read_limits(action, catalog))])
+    known: list[Check] = [
+        partial(unknown_card, entry, section, catalog) for section in SECTIONS for entry in deck[section]
+    ]
+    verdict = run_checks([known + deck_checks(deck, game_format, read_limits(action, catalog))])
     summary = counts(deck)
     if verdict.violations:
         outcome: dict[str, Any] = {"deck": {"legal": False, "counts": summary}}

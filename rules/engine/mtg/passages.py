@@ -59,6 +59,14 @@ CONSTRUCTED_DECK = Reference(
     "cada jogador precisa ter o seu próprio deck de pelo menos sessenta cartas com no máximo quatro cópias de"
     " cada carta exceto os terrenos básicos",
 )
+DECK_OF_MAGIC_CARDS = Reference(
+    MTG_CR,
+    "100.2",
+    None,
+    "each player plays their own deck of Magic cards (100.2a in later editions), a card being known by its"
+    " English name (202.3): a name no Magic card has is no card a deck may hold",
+    "cada jogador precisa ter o seu próprio deck",
+)
 LIMITED_DECK = Reference(
     MTG_CR,
     "100.3",

@@ -83,7 +83,12 @@ def test_a_land_that_is_not_basic_keeps_the_four_copy_limit() -> None:
 
 def test_the_catalog_says_which_cards_are_basic_lands() -> None:
     """CR 100.2: a card the catalog knows as a basic land is exempt from the four-copy limit."""
-    catalog = InMemoryCatalog([{"name": "Snowfield Basic", "supertypes": ["basic"], "types": ["land"]}])
+    catalog = InMemoryCatalog(
+        [
+            {"name": "Snowfield Basic", "supertypes": ["basic"], "types": ["land"]},
+            *({"name": f"S{n}", "types": ["instant"]} for n in range(9)),
+        ]
+    )
 
     ruling = judge(
         {
@@ -222,3 +227,60 @@ def test_any_magic_deck_gets_a_ruling_or_a_named_error(deck, other, game_format,
         assert (ruling["legal"] is False) == any(
             v["code"] != "state.incomplete" for v in ruling["violations"]
         )
+
+
+MODERN_CATALOG = InMemoryCatalog(
+    [
+        {"name": "Goblin Guide", "types": ["creature"], "subtypes": ["Goblin", "Scout"]},
+        {"name": "Oko, Thief of Crowns", "types": ["planeswalker"], "supertypes": ["legendary"]},
+        {"name": "Lightning Bolt", "types": ["instant"]},
+        {"name": "Mountain", "types": ["land"], "supertypes": ["basic"]},
+    ]
+)
+
+
+def judge_with_catalog(main: list[dict[str, Any]], **action: Any) -> dict[str, Any]:
+    deck = {"main": main, "side": []}
+    return judge({"game": "mtg", "action": {"type": "deck_check", "deck": deck, **action}}, MODERN_CATALOG)
+
+
+def test_cr_100_2a_a_card_the_catalog_does_not_know_is_not_a_magic_card() -> None:
+    """CR 100.2 (100.2a in later editions): a deck is made of Magic cards. "Gobbo Guid" is no card: the
+    ruling names it, says why, and points at its entry."""
+    ruling = judge_with_catalog([entry("Gobbo Guid", 4), entry("Lightning Bolt", 4), entry("Mountain", 52)])
+
+    assert ruling["legal"] is False
+    assert codes(ruling) == ["mtg.deck.unknown_card"]
+    violation = ruling["violations"][0]
+    assert violation["message"].startswith("Gobbo Guid (in the deck) is not a Magic card")
+    assert "card catalog has no card of that name" in violation["message"]
+    assert violation["field"] == "action.deck.main[0]"
+    assert "100.2" in violation["rule"]
+
+
+def test_cr_100_2a_a_card_the_catalog_knows_passes() -> None:
+    """CR 100.2: the same deck with the card spelt as printed is legal."""
+    ruling = judge_with_catalog([entry("Goblin Guide", 4), entry("Lightning Bolt", 4), entry("Mountain", 52)])
+
+    assert ruling["legal"] is True
+
+
+def test_a_card_the_dispute_describes_needs_no_catalog_entry() -> None:
+    """The dispute format: an entry the catalog does not know may carry the card's fields itself."""
+    ruling = judge_with_catalog(
+        [entry("Playtest Goblin", 4, types=["creature"]), entry("Lightning Bolt", 4), entry("Mountain", 52)]
+    )
+
+    assert ruling["legal"] is True
+
+
+def test_the_formats_banned_list_oko_in_modern_is_not_legal() -> None:
+    """CR 100.5 and the format's banned list: Oko, Thief of Crowns is banned in Modern."""
+    ruling = judge_with_catalog(
+        [entry("Oko, Thief of Crowns", 1), entry("Lightning Bolt", 4), entry("Mountain", 55)],
+        banlist={"banned": ["Oko, Thief of Crowns"]},
+    )
+
+    assert ruling["legal"] is False
+    assert codes(ruling) == ["mtg.deck.banned"]
+    assert ruling["violations"][0]["message"] == "Oko, Thief of Crowns is banned, and the deck has 1."
