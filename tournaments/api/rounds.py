@@ -24,9 +24,9 @@ from matches.selectors import pairings_for_round
 from tournaments import services
 from tournaments.api.access import round_for
 from tournaments.models import Round
-from tournaments.services.round_clock import MAX_EXTEND_MINUTES
 from tournaments.selectors.events import event_for
 from tournaments.selectors.rounds import round_progress, seconds_left
+from tournaments.services.round_clock import MAX_EXTEND_MINUTES
 
 MAX_SEED = 2**53  # exact in any JSON reader
 
