@@ -3,6 +3,8 @@ top cut match's draw is refused when it is reported or entered, in the same word
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
@@ -123,7 +125,7 @@ def test_the_match_pages_call_time_for_the_round_asks_first():
 
 def top_cut_match() -> Match:
     event = EventFactory(game="yugioh")
-    return MatchFactory(round=RoundFactory(event=event, stage=Round.Stage.TOP, number=4))
+    return cast(Match, MatchFactory(round=RoundFactory(event=event, stage=Round.Stage.TOP, number=4)))
 
 
 def test_a_players_drawn_report_in_the_top_cut_is_refused_when_made():
