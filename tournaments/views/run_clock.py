@@ -47,7 +47,6 @@ def run_pause(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         request,
         event,
         gettext("Round %(number)s's clock is paused: resume it when play goes on.") % {"number": number},
-        anchor="round",
     )
 
 
@@ -63,7 +62,6 @@ def run_resume(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse
         request,
         event,
         gettext("Round %(number)s's clock is running again with the time it had left.") % {"number": number},
-        anchor="round",
     )
 
 
@@ -90,7 +88,7 @@ def run_extend(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse
     error, success = once_per_form(request, user, extend)
     if error:
         return refused(request, event, "clock", error)
-    return done(request, event, success, anchor="round")
+    return done(request, event, success)
 
 
 def _called_message(event: Event, number: int, outcome: RoundTimeCall) -> str:
@@ -139,4 +137,4 @@ def run_call_time(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespo
         outcome = round_call_time(round_id=round_.pk, by=cast(User, request.user))
     except CLOCK_REFUSALS as error:
         return refused(request, event, "clock", error)
-    return done(request, event, _called_message(event, number, outcome), anchor="round")
+    return done(request, event, _called_message(event, number, outcome))
