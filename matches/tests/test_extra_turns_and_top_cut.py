@@ -94,6 +94,7 @@ def test_extra_turns_are_shown_on_the_match_page_the_run_page_and_the_projector(
     projector = Client().get(f"/events/{event.slug}/projector/").content.decode()
 
     assert '<span class="badge status-playing">Extra turns</span>' in match_page
+    assert "Match over" not in match_page  # the duels section no longer says a match in extra turns is over
     assert "then both players report the match result" in match_page
     assert "Extra turns" in run_page
     assert "Time was called at" in run_page
