@@ -141,9 +141,10 @@ class ExtensionForm(PageForm):
 
 
 class CallTimeForm(PageForm):
-    """Call time for this match, or (``scope=round``) for every match of its round."""
+    """Call time for this match, or (``scope=round``, with ``confirm=yes``) for every match of its round."""
 
     scope = text()
+    confirm = text()
 
 
 class FinishAtTimeForm(PageForm):

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
+
+from rules.engine.end_of_round import extra_turns
 
 
 class MatchResult(models.TextChoices):
@@ -86,6 +89,20 @@ class Match(models.Model):
     def __str__(self) -> str:
         opponent = self.player_b or "bye"
         return f"{self.round} table {self.table}: {self.player_a} vs {opponent}"
+
+    @property
+    def in_extra_turns(self) -> bool:
+        """Time was called and the players play on (Magic's five more turns) until they report a result."""
+        return (
+            self.time_called_at is not None
+            and self.status == Match.Status.PLAYING
+            and extra_turns(self.round.event.end_of_round)
+        )
+
+    @property
+    def status_label(self) -> str:
+        """The match's state as pages show it: "Extra turns" after time in Magic, else its status."""
+        return gettext("Extra turns") if self.in_extra_turns else str(self.get_status_display())
 
     def side_of(self, user_id: int | None) -> str | None:
         """``"A"`` or ``"B"`` for a player of this match, None for anyone else."""

@@ -67,6 +67,21 @@ urlpatterns = [
         rounds.RoundCloseApi.as_view(),
         name="api-round-close",
     ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/pause/",
+        rounds.RoundPauseApi.as_view(),
+        name="api-round-pause",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/resume/",
+        rounds.RoundResumeApi.as_view(),
+        name="api-round-resume",
+    ),
+    path(
+        "events/<slug:slug>/rounds/<int:number>/extend/",
+        rounds.RoundExtendApi.as_view(),
+        name="api-round-extend",
+    ),
     path("events/<slug:slug>/standings/", documents.EventStandingsApi.as_view(), name="api-event-standings"),
     path(
         "events/<slug:slug>/final-standings/",

@@ -338,3 +338,26 @@ class NoShowForm(forms.Form):
     def side_and_kind(self) -> tuple[str, str]:
         side, _, kind = str(self.cleaned_data["penalty"]).partition(":")
         return side, kind
+
+
+class RoundExtendForm(forms.Form):
+    """Minutes added to the whole round's clock (the service says how many it allows)."""
+
+    minutes = forms.IntegerField(
+        min_value=1,
+        max_value=99_999,
+        error_messages=_same_message(
+            "Add whole minutes to the round, from 1 to 60.", "min_value", "max_value"
+        ),
+    )
+
+
+class CallTimeConfirmForm(forms.Form):
+    """Calling time for a round is confirmed by a second, explicit button."""
+
+    confirm = forms.ChoiceField(
+        choices=[("yes", "yes")],
+        error_messages=_same_message(
+            "Time was not called: press “Yes, call time now” to confirm.", "invalid_choice"
+        ),
+    )

@@ -194,6 +194,14 @@ class Round(models.Model):
     )
     started_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True, help_text="Empty for an untimed round.")
+    paused_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the organizer paused the clock (empty while it runs); resuming moves ends_at on.",
+    )
+    time_called_at = models.DateTimeField(
+        null=True, blank=True, help_text="When time was first called for the round (by the clock or by hand)."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

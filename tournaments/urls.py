@@ -57,6 +57,14 @@ urlpatterns = [
     path("events/<slug:slug>/run/rounds/<int:number>/repair/", views.run_repair, name="event-run-repair"),
     path("events/<slug:slug>/run/rounds/<int:number>/start/", views.run_start, name="event-run-start"),
     path("events/<slug:slug>/run/rounds/<int:number>/close/", views.run_close, name="event-run-close"),
+    path("events/<slug:slug>/run/rounds/<int:number>/pause/", views.run_pause, name="event-run-pause"),
+    path("events/<slug:slug>/run/rounds/<int:number>/resume/", views.run_resume, name="event-run-resume"),
+    path("events/<slug:slug>/run/rounds/<int:number>/extend/", views.run_extend, name="event-run-extend"),
+    path(
+        "events/<slug:slug>/run/rounds/<int:number>/call-time/",
+        views.run_call_time,
+        name="event-run-call-time",
+    ),
     path(
         "events/<slug:slug>/run/players/<int:registration_id>/check-in/",
         views.run_check_in,

@@ -7,10 +7,11 @@ a player and a judge) acting at once are applied one after the other and the sec
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext
 
 from config.refusals import Conflict
-from matches.models import Match
+from matches.models import Match, MatchResult
 from matches.selectors.matches import is_match_judge
 from tournaments.models import Round
 
@@ -71,3 +72,17 @@ def require_open(match: Match) -> None:
         raise MatchOver(f"Match {match.pk} already has a final result.")
     if match.status == Match.Status.DISPUTED:
         raise MatchDisputed(f"Match {match.pk} is disputed: a judge decides before play goes on.")
+
+
+def top_cut_needs_a_winner() -> str:
+    """What the pages and the API say when a top cut match is given no winner."""
+    return gettext(
+        "A top cut match needs a winner: report which player won the match, not a draw or a double loss."
+    )
+
+
+def require_winner_in_top_cut(match: Match, result: str) -> None:
+    """A top cut match ends with a winner: a draw or a double loss is refused when it is reported, not found
+    out when the organizer closes the round."""
+    if match.round.stage == Round.Stage.TOP and result not in (MatchResult.A, MatchResult.B):
+        raise ValidationError({"result": [top_cut_needs_a_winner()]})

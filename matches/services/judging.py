@@ -30,7 +30,13 @@ from django.utils import timezone
 
 from matches.models import Duel, Match, MatchResult, Penalty, ResultChange, Side
 from matches.selectors import EngineAnswerMissing, duel_state
-from matches.services.access import MatchConflict, MatchOver, match_lock, require_judge
+from matches.services.access import (
+    MatchConflict,
+    MatchOver,
+    match_lock,
+    require_judge,
+    require_winner_in_top_cut,
+)
 from matches.services.duels import match_finish, match_settle, validate_duel_result
 from matches.services.reports import tally_possible
 
@@ -153,6 +159,7 @@ def match_result_set(
     note = _require_note(note)
     if result not in JUDGE_RESULTS:
         raise ValidationError({"result": [f"Enter one of: {', '.join(JUDGE_RESULTS)}."]})
+    require_winner_in_top_cut(match, result)
     games = (games_a, games_b, games_drawn)
     if any(count < 0 or count > MAX_GAMES for count in games):
         raise ValidationError({"games_a": [f"Counts of duels are whole numbers from 0 to {MAX_GAMES}."]})

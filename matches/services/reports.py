@@ -19,6 +19,7 @@ from matches.services.access import (
     match_lock,
     player_side,
     require_round_started,
+    require_winner_in_top_cut,
 )
 from matches.services.duels import match_finish, match_result_from_tally
 from tournaments.models import Round
@@ -187,6 +188,7 @@ def match_report_result(
     games = (games_a, games_b, games_drawn)
     if result not in (MatchResult.A, MatchResult.B, MatchResult.DRAW):
         raise ValidationError({"result": ["Choose who won the match (a or b), or a draw."]})
+    require_winner_in_top_cut(match, result)
     if not tally_possible(match, result=result, games=games):
         raise ValidationError(
             {"games_a": [f"{games_a}-{games_b} with {games_drawn} drawn cannot end a match as {result!r}."]}

@@ -2,9 +2,11 @@
 
 What calling time does is the event's end-of-round procedure (``Event.end_of_round``), decided by
 ``rules.engine.end_of_round``: under the 2025 Yu-Gi-Oh! revision a match nobody has won is a double loss at
-once; under the older Yu-Gi-Oh! policy and in Magic the players finish the duel being played (the phase, or
-five more turns), it is scored by the procedure, and the match is decided on wins by the engine's
-``match_result`` with ``time_called`` (``duels.match_settle``).
+once; under the older Yu-Gi-Oh! policy the players finish the duel being played (the phase), it is scored by
+the procedure, and the match is decided on wins by the engine's ``match_result`` with ``time_called``
+(``duels.match_settle``). In Magic the match goes into extra turns (five more turns): calling time only
+records the time, and the match stays open until its players report it (or a judge enters it), because a
+game may be under way at the table that nobody recorded here.
 """
 
 from __future__ import annotations
@@ -31,7 +33,12 @@ from matches.services.access import (
 )
 from matches.services.duels import duel_report, match_finish, match_settle
 from matches.services.judging import duel_result_record
-from rules.engine.end_of_round import EndOfRoundInputError, match_at_time, unfinished_duel_result
+from rules.engine.end_of_round import (
+    EndOfRoundInputError,
+    extra_turns,
+    match_at_time,
+    unfinished_duel_result,
+)
 from tournaments.models import EndOfRound, Round
 from tournaments.selectors.events import EVENT_JUDGES, is_event_staff
 
@@ -90,8 +97,9 @@ def match_call_time(*, match_id: int, by: User) -> Match:
 
     * ``ygo_double_loss``: a match the engine does not see as won is final at once as a double loss; a duel
       being played is left unfinished (it has no result under this procedure).
-    * ``ygo_lp`` / ``mtg_five_turns``: with no duel being played the match is decided on wins now; otherwise
-      the players finish the duel (the phase, or five more turns) and it is scored at time.
+    * ``ygo_lp``: with no duel being played the match is decided on wins now; otherwise the players finish
+      the phase and the duel is scored at time.
+    * ``mtg_five_turns``: extra turns; the match is never decided here, its players report it as usual.
     """
     return _call_time(match_id, by)
 
@@ -115,7 +123,10 @@ def _call_time(match_id: int, by: User | None) -> Match:
             result=MatchResult.DOUBLE_LOSS,
             games=(int(wins["A"]), int(wins["B"]), int(state.tally["draws"])),
         )
-    elif state.playing is None:
+    elif state.playing is None and not extra_turns(match.round.event.end_of_round):
+        # Yu-Gi-Oh! before 2025: no duel being played, no new duel begins; the match is decided on wins.
+        # Magic's extra turns never decide a match here: a game may be under way that nobody recorded, so
+        # the players play on and report the result (see rules.engine.end_of_round.extra_turns).
         match_settle(match)
     return match
 
@@ -170,6 +181,18 @@ def duel_finish_at_time(*, match_id: int, by: User, lp_a: int | None = None, lp_
     return duel
 
 
+@transaction.atomic
+def _round_time_called(round_id: int, now: datetime) -> None:
+    """The round's own record that time was called (its first call is kept); calling time ends a pause."""
+    round_ = Round.objects.select_for_update().get(pk=round_id)
+    if round_.status != Round.Status.IN_PROGRESS:
+        return
+    if round_.time_called_at is None or round_.paused_at is not None:
+        round_.time_called_at = round_.time_called_at or now
+        round_.paused_at = None
+        round_.save(update_fields=["time_called_at", "paused_at"])
+
+
 @dataclass(frozen=True)
 class RoundTimeCall:
     """What calling time for a round did: matches called now, still in extra time, waiting for a judge."""
@@ -198,6 +221,7 @@ def round_call_time(*, round_id: int, by: User | None, now: datetime | None = No
         # caller's own table half-way through would leave the round half called.
         raise PermissionDenied("You play in this round: another judge or organizer calls its time.")
     now = now or timezone.now()
+    _round_time_called(round_id, now)
     called = in_extra_time = disputed = already = 0
     matches = (
         Match.objects.filter(round=round_, player_b__isnull=False)

@@ -26,7 +26,9 @@ from matches.forms import DuelCorrectionForm, JudgeResultForm, PenaltyForm
 from matches.models import Duel, Match, MatchResult, Penalty
 from matches.selectors import match_for
 from matches.selectors.matches import is_match_judge
+from matches.services.access import top_cut_needs_a_winner
 from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set
+from tournaments.models import Round
 from tournaments.services.drops import penalty_issue_at_event
 
 
@@ -62,6 +64,7 @@ def judging_context(request: HtmxHttpRequest, match: Match, error: str = "") -> 
     if not (is_judge or is_player):
         return {"judging_visible": False}
     names = {"A": display_name(match.player_a), "B": display_name(match.player_b)}
+    top_cut = match.round.stage == Round.Stage.TOP
     audit = [
         {
             "change": change,
@@ -84,7 +87,12 @@ def judging_context(request: HtmxHttpRequest, match: Match, error: str = "") -> 
         "judging_audit": audit,
         "judging_penalties": penalties,
         "judging_duels": list(match.duels.order_by("number")) if is_judge else [],
-        "judging_results": [(value, MatchResult(value).label) for value in JUDGE_RESULTS],
+        "judging_results": [
+            (value, MatchResult(value).label)
+            for value in JUDGE_RESULTS
+            if not top_cut or value in (MatchResult.A, MatchResult.B)
+        ],
+        "judging_winner_needed": top_cut_needs_a_winner() if top_cut else "",
         "judging_duel_results": Duel.Result.choices,
         "judging_reasons": Duel.Reason.choices,
         "judging_kinds": Penalty.Kind.choices,

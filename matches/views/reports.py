@@ -22,6 +22,8 @@ from matches import services
 from matches.forms import MatchReportForm
 from matches.models import Match
 from matches.selectors import match_for
+from matches.services.access import top_cut_needs_a_winner
+from tournaments.models import Round
 
 
 def reports_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
@@ -40,6 +42,8 @@ def reports_context(request: HtmxHttpRequest, match: Match, error: str = "") -> 
         },
         "can_report": match.side_of(request.user.pk) is not None and match.status != Match.Status.FINAL,
         "report_names": {"a": display_name(match.player_a), "b": display_name(match.player_b)},
+        # The page offers what the service takes: no draw in the top cut, and says why.
+        "report_winner_needed": top_cut_needs_a_winner() if match.round.stage == Round.Stage.TOP else "",
     }
 
 

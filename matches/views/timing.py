@@ -33,8 +33,10 @@ from matches.services.timing import (
     round_call_time,
     time_extension_grant,
 )
-from rules.engine.end_of_round import procedure_steps
+from rules.engine.end_of_round import extra_turns, procedure_steps
 from tournaments.models import EndOfRound
+
+ROUND_CALL_UNCONFIRMED = "Time was not called for the round: press “Yes, call time for the round” to confirm."
 
 
 def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
@@ -68,6 +70,9 @@ def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dic
         "time_can_finish": can_finish,
         "time_is_judge": is_judge,
         "time_reasons": TimeExtension.Reason.choices,
+        "time_extra_turns": extra_turns(event.end_of_round),
+        # "Call time for the round" is confirmed on a second step (a link here, then the form).
+        "time_confirm_round": is_judge and request.GET.get("confirm") == "round-time",
     }
 
 
@@ -119,7 +124,10 @@ def match_call_time_view(request: HtmxHttpRequest, match_id: int) -> HttpRespons
     match = match_for(match_id)
     user = cast(User, request.user)
     try:
-        if CallTimeForm(request.POST).arguments()["scope"] == "round":
+        arguments = CallTimeForm(request.POST).arguments()
+        if arguments["scope"] == "round":
+            if arguments["confirm"] != "yes":
+                return _done(request, match_id, error=ROUND_CALL_UNCONFIRMED, whole_page=True)
             outcome = round_call_time(round_id=match.round_id, by=user)
             success = (
                 f"Time called for {outcome.called} match(es); {outcome.in_extra_time} still in extra time"

@@ -151,6 +151,13 @@ def unfinished_duel_result(procedure: str, lp_a: int | None, lp_b: int | None) -
     )
 
 
+def extra_turns(procedure: str) -> bool:
+    """Does calling time leave the match to its players? Magic's five more turns: the match goes on, the
+    players report its result as usual, and calling time never decides it by itself (no game may be
+    recorded here while several were played at the table)."""
+    return _known(procedure) == MTG_FIVE_TURNS
+
+
 def match_at_time(procedure: str, match_over: bool) -> tuple[str | None, Fact]:
     """What calling time does to the match itself: ``"double_loss"`` or None (decided on wins as usual).
 

@@ -69,9 +69,10 @@ def enter_as_organizer(organizer: Person, live_server: Any, match: Match, winner
     organizer.open(f"{live_server.url}/matches/{match.pk}/")
     judging = organizer.section("judging")
     judging.get_by_label("Result").select_option(label=f"{winner} wins")
-    side_a = match.player_a.get_full_name()
+    assert match.player_b is not None
+    side_a, side_b = match.player_a.get_full_name(), match.player_b.get_full_name()
     judging.get_by_label(f"{side_a} won").fill("2" if winner == side_a else "0")
-    judging.get_by_label(f"{match.player_b.get_full_name()} won").fill("0" if winner == side_a else "2")
+    judging.get_by_label(f"{side_b} won").fill("0" if winner == side_a else "2")
     judging.get_by_label("Why (the players see this)").fill("Walk-in without a phone: result from the slip")
     judging.get_by_role("button", name="Save the result").click()
     expect(organizer.section("judging")).to_contain_text(f"{winner} wins 2-0 (final)")
@@ -98,8 +99,8 @@ def play_round(
     round_ = Round.objects.get(event=event, number=number)
     for match in round_.matches.filter(player_b__isnull=False).select_related("player_a", "player_b"):
         winner = match.player_a.get_full_name()
-        at_table = [phones.get(match.player_a_id), phones.get(match.player_b_id)]
-        if all(at_table):
+        at_table = [phones[player] for player in (match.player_a_id, match.player_b_id) if player in phones]
+        if len(at_table) == 2:
             for person in at_table:
                 report_on_phone(person, live_server, match, winner)
         else:

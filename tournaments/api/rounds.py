@@ -1,4 +1,5 @@
-"""Rounds over the API: list and read them (pairings, clock, progress), pair, re-pair, start, close.
+"""Rounds over the API: list and read them (pairings, clock, progress), pair, re-pair, start, close; pause,
+resume and extend the round's clock (``tournaments.services.round_clock``).
 
 Every write is an organizer's; the services lock the event, so two organizers pressing "pair" at once make
 one round and the other gets a 409 saying why. Pairing takes an ``Idempotency-Key``: a retry of the same
@@ -25,6 +26,7 @@ from tournaments.api.access import round_for
 from tournaments.models import Round
 from tournaments.selectors.events import event_for
 from tournaments.selectors.rounds import round_progress, seconds_left
+from tournaments.services.round_clock import MAX_EXTEND_MINUTES
 
 MAX_SEED = 2**53  # exact in any JSON reader
 
@@ -37,7 +39,17 @@ class RoundSummarySerializer(serializers.ModelSerializer[Round]):
 
     class Meta:
         model = Round
-        fields = ["number", "stage", "status", "seed", "started_at", "ends_at", "finished_at"]
+        fields = [
+            "number",
+            "stage",
+            "status",
+            "seed",
+            "started_at",
+            "ends_at",
+            "paused_at",
+            "time_called_at",
+            "finished_at",
+        ]
 
 
 @extend_schema_serializer(component_name="RoundPlayer")
@@ -217,3 +229,71 @@ class RoundCloseApi(APIView):
         by = cast(User, request.user)
 
         return Response(round_body(services.round_close(round_=round_, by=by)), status=status.HTTP_200_OK)
+
+
+@extend_schema_serializer(component_name="RoundExtend")
+class ExtendInputSerializer(serializers.Serializer[object]):
+    minutes = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_EXTEND_MINUTES,
+        help_text="Whole minutes added to every match of the round, 1 to 60.",
+    )
+
+
+class RoundPauseApi(APIView):
+    """An organizer pauses the round's clock; ``seconds_left`` stays where it was until it is resumed and the
+    clock never calls time while paused. Pausing a paused clock changes nothing."""
+
+    @extend_schema(
+        request=None,
+        responses={200: RoundDetailSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="events_rounds_pause",
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        round_ = round_for(event_for(request.user, slug), number)
+        by = cast(User, request.user)
+
+        return Response(round_body(services.round_pause(round_=round_, by=by)), status=status.HTTP_200_OK)
+
+
+class RoundResumeApi(APIView):
+    """An organizer starts the paused clock again; the round's end moves on by the time it was paused."""
+
+    @extend_schema(
+        request=None,
+        responses={200: RoundDetailSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="events_rounds_resume",
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        round_ = round_for(event_for(request.user, slug), number)
+        by = cast(User, request.user)
+
+        return Response(round_body(services.round_resume(round_=round_, by=by)), status=status.HTTP_200_OK)
+
+
+class RoundExtendApi(APIView):
+    """An organizer adds minutes to the whole round (paused or running, before time is called).
+
+    Send an ``Idempotency-Key`` header: a retry of the same press adds the minutes once.
+    """
+
+    @extend_schema(
+        request=ExtendInputSerializer,
+        responses={200: RoundDetailSerializer},
+        parameters=[IDEMPOTENCY_KEY],
+        operation_id="events_rounds_extend",
+    )
+    @idempotent
+    def post(self, request: Request, slug: str, number: int) -> Response:
+        round_ = round_for(event_for(request.user, slug), number)
+        serializer = ExtendInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        by = cast(User, request.user)
+
+        minutes = serializer.validated_data["minutes"]
+        extended = services.round_extend(round_=round_, by=by, minutes=minutes)
+        return Response(round_body(extended), status=status.HTTP_200_OK)

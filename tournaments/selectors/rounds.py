@@ -45,10 +45,16 @@ def round_progress(round_: Round) -> RoundProgress:
 
 
 def seconds_left(round_: Round, now: datetime | None = None) -> int | None:
-    """Seconds until the round's time is called (0 once it has), None for a round with no clock running."""
+    """Seconds until the round's time is called (0 once it has), None for a round with no clock running.
+
+    A paused clock is frozen at what it had left when it was paused.
+    """
     if round_.status != Round.Status.IN_PROGRESS or round_.ends_at is None:
         return None
-    return max(0, int((round_.ends_at - (now or timezone.now())).total_seconds()))
+    if round_.time_called_at is not None:
+        return 0
+    reading = round_.paused_at or now or timezone.now()
+    return max(0, int((round_.ends_at - reading).total_seconds()))
 
 
 def unpaired_players(round_: Round) -> QuerySet[Registration]:

@@ -41,6 +41,7 @@ from tournaments.services.registrations import (
     registration_enter_at_counter,
     registration_fix_table,
 )
+from tournaments.services.round_clock import round_extend, round_pause, round_resume
 from tournaments.services.rounds import (
     Rematch,
     RoundConflict,
@@ -90,8 +91,11 @@ __all__ = [
     "registration_undo_drop",
     "round_close",
     "round_create",
+    "round_extend",
     "round_pair",
+    "round_pause",
     "round_repair",
+    "round_resume",
     "round_start",
     "round_swap_players",
     "round_time_up",

@@ -239,6 +239,8 @@ def round_time_up(*, round_id: int, now: datetime | None = None) -> RoundTimeCal
     round_ = Round.objects.filter(pk=round_id).first()
     if round_ is None or round_.status != Round.Status.IN_PROGRESS or round_.ends_at is None:
         return None
+    if round_.paused_at is not None:  # the organizer stopped the clock: it has not run out
+        return None
     if round_.ends_at > now or not _unfinished_uncalled(Match.objects.filter(round=round_)).exists():
         return None
     return round_call_time(round_id=round_id, by=None, now=now)
@@ -252,11 +254,14 @@ def _unfinished_uncalled(matches: QuerySet[Match]) -> QuerySet[Match]:
 
 
 def rounds_due(now: datetime | None = None) -> list[int]:
-    """Rounds whose clock has run out with a match still unfinished and not called (for the sweep)."""
+    """Rounds whose clock has run out with a match still unfinished and not called (for the sweep); a paused
+    clock has not run out."""
     now = now or timezone.now()
     unfinished = _unfinished_uncalled(Match.objects.all())
     return list(
-        Round.objects.filter(status=Round.Status.IN_PROGRESS, ends_at__lte=now, matches__in=unfinished)
+        Round.objects.filter(
+            status=Round.Status.IN_PROGRESS, ends_at__lte=now, paused_at__isnull=True, matches__in=unfinished
+        )
         .values_list("pk", flat=True)
         .distinct()
     )

@@ -7,7 +7,7 @@ from typing import cast
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from matches.models import Match
@@ -127,8 +127,20 @@ def test_a_top_cut_match_needs_a_winner_before_the_round_closes():
     final = round_pair(event=event, by=organizer)
     round_start(round_=final, by=organizer)
     match = final.matches.get()
-    match_result_set(
-        match_id=match.pk, judge=organizer, result="draw", games_a=1, games_b=1, games_drawn=1, note="time"
+    # A drawn result is refused when it is entered (matches/tests/test_extra_turns_and_top_cut.py) ...
+    with pytest.raises(ValidationError, match="A top cut match needs a winner"):
+        match_result_set(
+            match_id=match.pk,
+            judge=organizer,
+            result="draw",
+            games_a=1,
+            games_b=1,
+            games_drawn=1,
+            note="time",
+        )
+    # ... and the close still refuses one reached another way (its duels' tally, 1-1 with one drawn).
+    Match.objects.filter(pk=match.pk).update(
+        status=Match.Status.FINAL, result="draw", games_a=1, games_b=1, games_drawn=1
     )
 
     with pytest.raises(RoundConflict, match="needs a winner: a judge must decide table"):

@@ -19,6 +19,7 @@ from tournaments.views.my_deck import event_deck_builder, event_my_deck
 from tournaments.views.pairings import event_pairings
 from tournaments.views.projector import event_projector
 from tournaments.views.run import event_run
+from tournaments.views.run_clock import run_call_time, run_extend, run_pause, run_resume
 from tournaments.views.run_players import (
     run_byes,
     run_check_in,
@@ -67,13 +68,17 @@ __all__ = [
     "round_deck_checks",
     "round_slips",
     "run_byes",
+    "run_call_time",
     "run_check_in",
     "run_close",
     "run_drop",
     "run_enter",
+    "run_extend",
     "run_no_show",
     "run_pair",
+    "run_pause",
     "run_repair",
+    "run_resume",
     "run_search",
     "run_start",
     "run_swap",

@@ -12,7 +12,9 @@ from datetime import datetime
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from rules.engine.end_of_round import extra_turns
 from tournaments.models import Event, Round
 from tournaments.selectors.events import current_round
 from tournaments.selectors.rounds import seconds_left
@@ -23,15 +25,24 @@ from tournaments.services import round_time_up
 class RoundClock:
     """What ``_round_timer.html`` draws; the script counts down from ``seconds_left`` between polls."""
 
-    ends_at: datetime
+    ends_at: datetime | None  # None: an untimed round, shown once time has been called for it
     now: datetime
     seconds_left: int
+    paused: bool = False
+    time_called_at: datetime | None = None
+    # Magic's five more turns: after time, unfinished matches play on and their players report.
+    extra_turns: bool = False
+
+    @property
+    def counting(self) -> bool:
+        """Whether the script counts this clock down: not while paused, not once time is called."""
+        return not self.paused and self.seconds_left > 0
 
     @property
     def text(self) -> str:
         """The time left as a clock reads it (what a page without JavaScript shows)."""
         if self.seconds_left <= 0:
-            return "TIME"
+            return gettext("TIME")
         hours, rest = divmod(self.seconds_left, 3600)
         minutes, seconds = divmod(rest, 60)
         return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
@@ -55,12 +66,20 @@ def numbered_round(event: Event, number: int) -> Round:
 
 
 def round_clock(round_: Round | None) -> RoundClock | None:
-    """The clock of a round being played; None before it starts, after it ends, and for an untimed round."""
-    if round_ is None or round_.ends_at is None:
+    """The clock of a round being played; None before it starts, after it ends, and for an untimed round
+    until time is called for it."""
+    if round_ is None or round_.status != Round.Status.IN_PROGRESS:
+        return None
+    if round_.ends_at is None and round_.time_called_at is None:
         return None
     # Whole seconds: every browser parses an ISO time without microseconds.
     now = timezone.now().replace(microsecond=0)
-    left = seconds_left(round_, now)
-    if left is None:
-        return None
-    return RoundClock(ends_at=round_.ends_at.replace(microsecond=0), now=now, seconds_left=left)
+    left = seconds_left(round_, now) or 0
+    return RoundClock(
+        ends_at=round_.ends_at.replace(microsecond=0) if round_.ends_at is not None else None,
+        now=now,
+        seconds_left=left,
+        paused=round_.paused_at is not None,
+        time_called_at=round_.time_called_at,
+        extra_turns=extra_turns(round_.event.end_of_round),
+    )

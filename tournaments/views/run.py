@@ -18,6 +18,7 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from idempotency.pages import new_form_key
 from matches.models import Match
+from rules.engine.end_of_round import extra_turns, procedure_steps
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for
 from tournaments.selectors.registrations import registrations_for
@@ -53,7 +54,9 @@ def progress_context(event: Event, round_: Round | None) -> dict[str, object]:
         "clock": round_clock(round_),
         "progress": round_progress(round_) if round_ is not None else None,
         "waiting": list(
-            round_.matches.exclude(status=Match.Status.FINAL).select_related("player_a", "player_b")
+            round_.matches.exclude(status=Match.Status.FINAL).select_related(
+                "player_a", "player_b", "round__event"
+            )
         )
         if round_ is not None and round_.status == Round.Status.IN_PROGRESS
         else [],
@@ -88,7 +91,12 @@ def _pairings_before_start(event: Event, latest: Round | None) -> dict[str, obje
 
 
 def run_page(
-    request: HtmxHttpRequest, event: Event, error: FormError | None = None, status: int = 200
+    request: HtmxHttpRequest,
+    event: Event,
+    error: FormError | None = None,
+    status: int = 200,
+    *,
+    confirm_call_time: bool = False,
 ) -> HttpResponse:
     round_ = live_round(event)
     context = progress_context(event, round_)
@@ -109,6 +117,11 @@ def run_page(
         "can_run": True,
         "next_stage": next_stage(event) if event.status != Event.Status.FINISHED else None,
         **_pairings_before_start(event, latest),
+        # Calling time is confirmed first (tournaments.views.run_clock): the link asks, this shows the step.
+        "confirm_call_time": confirm_call_time or request.GET.get("confirm") == "call-time",
+        "call_time_steps": procedure_steps(event.end_of_round),
+        "call_time_extra_turns": extra_turns(event.end_of_round),
+        "clock_form_key": new_form_key(),
     }
     if error is not None and error.form == "swap" and error.value:
         # A rematch to confirm: the two players chosen, for the "Swap anyway" button.
