@@ -25,11 +25,20 @@ def crowd_event(players: int = 40, *, rounds_played: int = 2, **settings: Any) -
     running (its clock started now); ``settings`` go to :func:`event_create`."""
     organizer = cast(User, UserFactory(username="olivia", first_name="Olivia", last_name="Marsh"))
     event = event_create(
-        name="Friday Night Yu-Gi-Oh!", starts_at=timezone.now(), organizer=organizer, game="yugioh", **settings
+        name="Friday Night Yu-Gi-Oh!",
+        starts_at=timezone.now(),
+        organizer=organizer,
+        game="yugioh",
+        **settings,
     )
     for i in range(players):
-        player = UserFactory(
-            username=f"player{i + 1:02}", first_name=FIRST[i % len(FIRST)], last_name=LAST[(i + i // len(FIRST)) % len(LAST)]
+        player = cast(
+            User,
+            UserFactory(
+                username=f"player{i + 1:02}",
+                first_name=FIRST[i % len(FIRST)],
+                last_name=LAST[(i + i // len(FIRST)) % len(LAST)],
+            ),
         )
         registration_create(event=event, player=player)
     for seed in range(1, rounds_played + 1):

@@ -59,7 +59,13 @@ def final_places(event: Event) -> list[ProjectorPlace]:
 def event_projector(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = event_for(request.user, slug)
     if event.status == Event.Status.FINISHED:
-        context: dict[str, object] = {"event": event, "round": None, "places": final_places(event)}
+        places = final_places(event)
+        context: dict[str, object] = {
+            "event": event,
+            "round": None,
+            "places": places,
+            "top_cut_played": any(place.reached for place in places),
+        }
     else:
         round_ = live_round(event)
         context = pairings_context(request, event, round_)
