@@ -2,9 +2,9 @@
    next page of whole rows (the header row stays), and after the last page starts again from the top.
    Nobody touches the projector, so this is the only way a player finds a name below the fold.
    - prefers-reduced-motion: pages jump instead of sliding.
-   - A list with the keyboard focus (or the mouse over it) is left alone, for whoever is reading it.
+   - A list with the keyboard focus is left alone, for whoever is reading it.
    - htmx swaps the lists every poll: each list's page is kept across the swap instead of going back
-     to the top. */
+     to the top, until the lists are another round's. */
 (function () {
   if (window.arbiterProjector) { return; }
   window.arbiterProjector = true;
@@ -12,6 +12,7 @@
   var PAGE_SECONDS = 8;
   var reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
   var kept = {};  // box id -> scrollTop, restored after each poll's swap
+  var shown = null;  // which lists: a new round (or the final standings) starts at the top
 
   function headHeight(box) {
     var head = box.querySelector("thead");
@@ -63,8 +64,10 @@
       .replace("{pages}", tops.length);
   }
 
+  // Someone tabbed into the list to read it with the keyboard. A mouse resting over the screen, or a click
+  // on it (to go full screen), does not stop the paging: nobody would know to move it away.
   function busy(box) {
-    return box.contains(document.activeElement) || box.matches(":hover");
+    return box.matches(":focus-visible");
   }
 
   function turn() {
@@ -81,6 +84,9 @@
   }
 
   function restore() {
+    var lists = document.querySelector("[data-lists]");
+    var now = lists ? lists.dataset.lists : null;
+    if (now !== shown) { kept = {}; shown = now; }
     document.querySelectorAll(".projector-scroll").forEach(function (box) {
       if (kept[box.id] !== undefined) { box.scrollTop = kept[box.id]; }
       showPager(box, kept[box.id]);
