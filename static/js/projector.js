@@ -43,6 +43,16 @@
     return tops;
   }
 
+  // Room below the last row, so the last page, too, starts with a whole row at the top (instead of the
+  // browser stopping short and showing the tail of the row before).
+  function pad(box) {
+    box.style.paddingBottom = "0px";
+    if (!overflowing(box)) { return; }
+    var tops = pageTops(box);
+    var missing = tops[tops.length - 1] + box.clientHeight - box.scrollHeight;
+    if (missing > 0) { box.style.paddingBottom = Math.ceil(missing) + "px"; }
+  }
+
   function pageIndex(tops, scrollTop) {
     var index = 0;
     tops.forEach(function (top, i) { if (top <= scrollTop + 1) { index = i; } });
@@ -88,6 +98,7 @@
     var now = lists ? lists.dataset.lists : null;
     if (now !== shown) { kept = {}; shown = now; }
     document.querySelectorAll(".projector-scroll").forEach(function (box) {
+      pad(box);
       if (kept[box.id] !== undefined) { box.scrollTop = kept[box.id]; }
       showPager(box, kept[box.id]);
     });
