@@ -104,3 +104,36 @@ def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> lis
         FinalPlace(place=index, player=player, name=names.get(player, player), reached=reached)
         for index, (player, reached) in enumerate(placed, start=1)
     ]
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's Swiss record as players say it: wins-losses-draws (a bye counts as a win)."""
+
+    wins: int
+    losses: int
+    draws: int
+
+    def __str__(self) -> str:
+        return f"{self.wins}-{self.losses}-{self.draws}"
+
+
+def records_before_round(round_: Round) -> dict[int, Record]:
+    """Each player's record going into ``round_``, by user id: the standings after the rounds before it.
+
+    One computation for the whole round (a few queries, whatever the number of tables), so pairings and
+    slips look each player up instead of counting per row. A round being played is not history yet, so the
+    current round reads the same as the standings page; an older round reads as it stood then.
+    """
+    replay = event_replay(round_.event)
+    replay["rounds"] = [played for played in replay["rounds"] if played["number"] < round_.number]
+    replay["drops"] = [drop for drop in replay["drops"] if drop["after_round"] < round_.number]
+    document = standings_compute(replay)
+    users = {player: user.pk for player, user in players_by_id(round_.event).items()}
+    return {
+        users[row["player"]]: Record(
+            wins=row["record"]["wins"], losses=row["record"]["losses"], draws=row["record"]["draws"]
+        )
+        for row in document["standings"]
+        if row["player"] in users
+    }

@@ -28,6 +28,7 @@ from tournaments.models import Event, Registration
 from tournaments.selectors.deck_lists import deck_list_history
 from tournaments.selectors.events import current_round, is_deck_staff, is_event_staff, is_organizer
 from tournaments.selectors.registrations import registrations_for
+from tournaments.views.pairings import table_rows
 
 
 def _event_page(
@@ -41,10 +42,12 @@ def _event_page(
 ) -> HttpResponse:
     round_ = current_round(event)
     name = request.GET.get("player", "").strip()[:80]
+    pairings = pairings_for_round(round_, name) if round_ else []
     context: dict[str, object] = {
         "event": event,
         "round": round_,
-        "pairings": pairings_for_round(round_, name) if round_ else [],
+        "pairings": pairings,
+        "tables": table_rows(pairings),
         "player_query": name,
         "now": timezone.now(),
         "is_staff": is_event_staff(request.user, event),

@@ -6,7 +6,7 @@ GET form without JavaScript; the list polls so a re-pairing or a result shows wi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -20,6 +20,7 @@ from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for, is_organizer
+from tournaments.selectors.standings import Record, records_before_round
 from tournaments.views.round_clock import live_round, numbered_round, round_clock
 
 MAX_QUERY = 80
@@ -33,11 +34,40 @@ class SeatRow:
     table: int | None
     opponent: str | None
     match: Match
+    record: Record | None = None
+    opponent_record: Record | None = None
 
 
-def seats_by_name(matches: Iterable[Match], query: str = "") -> list[SeatRow]:
+@dataclass(frozen=True)
+class TableRow:
+    """One table in the "by table" list, with each player's record going into the round (None: not
+    shown on this page)."""
+
+    match: Match
+    record_a: Record | None = None
+    record_b: Record | None = None
+
+
+def table_rows(matches: Iterable[Match], records: Mapping[int, Record] | None = None) -> list[TableRow]:
+    """The matches by table, each player's record looked up in ``records`` (from
+    :func:`records_before_round`, read once for the round)."""
+    records = records or {}
+    return [
+        TableRow(
+            match=match,
+            record_a=records.get(match.player_a_id),
+            record_b=records.get(match.player_b_id) if match.player_b_id is not None else None,
+        )
+        for match in matches
+    ]
+
+
+def seats_by_name(
+    matches: Iterable[Match], query: str = "", records: Mapping[int, Record] | None = None
+) -> list[SeatRow]:
     """Every player of the matches once, alphabetically; ``query`` keeps only the players it names (a
     match found by the opponent's name must not list the opponent's opponent as a hit)."""
+    records = records or {}
     rows = []
     for match in matches:
         seats = [(match.player_a, match.player_b)]
@@ -52,6 +82,8 @@ def seats_by_name(matches: Iterable[Match], query: str = "") -> list[SeatRow]:
                     table=match.table,
                     opponent=display_name(opponent) if opponent is not None else None,
                     match=match,
+                    record=records.get(player.pk),
+                    opponent_record=records.get(opponent.pk) if opponent is not None else None,
                 )
             )
     return sorted(rows, key=lambda row: row.name.casefold())
@@ -63,20 +95,28 @@ def _names(player: User, query: str) -> bool:
 
 
 def pairings_context(
-    request: HtmxHttpRequest, event: Event, round_: Round | None, default_view: str = "table"
+    request: HtmxHttpRequest,
+    event: Event,
+    round_: Round | None,
+    default_view: str = "table",
+    *,
+    with_records: bool = False,
 ) -> dict[str, object]:
     """What the live part of the pairings page shows (the projector uses it too): ``?view=name`` lists
-    players by name, ``?view=table`` by table, and ``?player=`` narrows either to a name."""
+    players by name, ``?view=table`` by table, and ``?player=`` narrows either to a name. ``with_records``
+    adds each player's record going into the round (W-L-D)."""
     query = request.GET.get("player", "").strip()[:MAX_QUERY]
     view = request.GET.get("view", default_view)
     view = view if view in ("name", "table") else default_view
     pairings = list(pairings_for_round(round_, query)) if round_ is not None else []
+    records = records_before_round(round_) if with_records and round_ is not None else None
     return {
         "event": event,
         "round": round_,
         "clock": round_clock(round_),
         "pairings": pairings,
-        "seats": seats_by_name(pairings, query),
+        "tables": table_rows(pairings, records),
+        "seats": seats_by_name(pairings, query, records),
         "player_query": query,
         "view": view,
     }
@@ -87,7 +127,7 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
     """The current round's pairings (or round ``number``'s); htmx gets the live part alone."""
     event = event_for(request.user, slug)
     round_ = numbered_round(event, number) if number is not None else live_round(event)
-    context = pairings_context(request, event, round_)
+    context = pairings_context(request, event, round_, with_records=True)
     if request.htmx:
         return render(request, "tournaments/_pairings_live.html", context)
     context["can_run"] = is_organizer(request.user, event)
