@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
 from playwright.sync_api import expect
 
 from matches.models import Match
+from tests.browser.accessibility import axe_violations
 from tests.browser.match_steps import arrive
 from tournaments.models import Round
 from tournaments.services import round_pair, round_start
@@ -30,8 +30,7 @@ COUNTER_LAPTOP = {"width": 1366, "height": 768}
 
 
 def assert_accessible(page: Any, where: str) -> None:
-    results = Axe().run(page)
-    assert results.violations_count == 0, f"{where}:\n{results.generate_report()}"
+    assert axe_violations(page) == [], where
 
 
 def photograph(page: Any, tmp_path: Path, name: str) -> None:
