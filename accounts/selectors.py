@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -10,6 +11,8 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, Q, Value, When
 from django.utils import timezone
+
+from accounts.models import Player
 
 # Store staff (who create events) and anyone given axes' "delete access attempt" permission in the admin.
 UNLOCK_PERMISSIONS = ("tournaments.add_event", "axes.delete_accessattempt")
@@ -106,3 +109,8 @@ def store_staff() -> list[User]:
         .distinct()
         .order_by("first_name", "last_name", "username")
     )
+
+
+def players_of(user_ids: Iterable[int]) -> dict[int, Player]:
+    """The official id and claim code of each of these people who has them, in one query."""
+    return {player.user_id: player for player in Player.objects.filter(user_id__in=list(user_ids))}

@@ -92,3 +92,23 @@ def test_records_cost_the_same_queries_for_8_players_as_for_32(client, path):
         event.delete()
     assert counts[0] == counts[1], counts
     assert counts[1] <= 20, counts
+
+
+def test_a_walk_ins_slip_carries_their_claim_code_and_an_official_id_is_printed(client):
+    from accounts.services import official_id_set
+
+    event, organizer, entrants = event_with_players(3)
+    client.force_login(organizer)
+    client.post(f"/events/{event.slug}/run/enter/", {"name": "Rex Raptor"})
+    official_id_set(user=entrants[0], official_id="0000123456")
+    round_pair(event=event, by=organizer, seed=1)
+    walk_in = event.registrations.get(player__first_name="Rex").player
+
+    page = client.get(f"/events/{event.slug}/rounds/1/slips/").content.decode()
+
+    code = walk_in.player.claim_code
+    assert (
+        f"Rex Raptor: report from your phone next round. Claim your record at http://testserver/claim/ with the code <strong>{code}</strong>."
+        in page
+    )
+    assert "Player id 0000123456" in page
