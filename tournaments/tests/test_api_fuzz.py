@@ -76,6 +76,8 @@ BEYOND_THE_SCHEMA = {
     "POST /api/v1/events/import/": "replay document",
     # a name must give a slug; the structure must fit the game
     "POST /api/v1/events/": "slug from the name, structure of the game",
+    # the same checks on a change, and the banlist must be one imported for the event's game
+    "PATCH /api/v1/events/{slug}/": "structure of the game, an imported banlist of the game",
 }
 
 
