@@ -5,14 +5,16 @@ mouse, on a laptop and a phone; the page passes axe-core. Screenshots of both si
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from decks.models import Banlist
 from decks.tests.factories import BanlistFactory
 from tests.browser.match_steps import PHONE, arrive
 from tournaments.models import Event
@@ -31,11 +33,11 @@ def _axe_violations(page: Any) -> list[str]:
 
 
 def test_the_organizer_changes_the_settings_before_round_1(browser: Any, live_server: Any) -> None:
-    organizer = UserFactory(username="olivia", first_name="Olivia", last_name="Marsh")
+    organizer = cast(User, UserFactory(username="olivia", first_name="Olivia", last_name="Marsh"))
     event = event_create(
         name="Friday Locals", game="yugioh", starts_at=timezone.now(), organizer=organizer, round_minutes=40
     )
-    banlist = BanlistFactory(name="2025.04 TCG")
+    banlist = cast(Banlist, BanlistFactory(name="2025.04 TCG"))
     BanlistFactory(game="mtg", name="Modern 2024-12-16")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
