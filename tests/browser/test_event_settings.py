@@ -5,15 +5,17 @@ mouse, on a laptop and a phone; the page passes axe-core. Screenshots of both si
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from decks.models import Banlist
 from decks.tests.factories import BanlistFactory
+from tests.browser.accessibility import axe_violations
 from tests.browser.match_steps import PHONE, arrive
 from tournaments.models import Event
 from tournaments.services import event_create
@@ -25,17 +27,12 @@ LAPTOP = {"width": 1366, "height": 768}
 SCREENSHOTS = Path(settings.BASE_DIR) / "var" / "screenshots"
 
 
-def _axe_violations(page: Any) -> list[str]:
-    results = Axe().run(page)
-    return [f"{rule['id']}: {rule['help']}" for rule in results.response["violations"]]
-
-
 def test_the_organizer_changes_the_settings_before_round_1(browser: Any, live_server: Any) -> None:
-    organizer = UserFactory(username="olivia", first_name="Olivia", last_name="Marsh")
+    organizer = cast(User, UserFactory(username="olivia", first_name="Olivia", last_name="Marsh"))
     event = event_create(
         name="Friday Locals", game="yugioh", starts_at=timezone.now(), organizer=organizer, round_minutes=40
     )
-    banlist = BanlistFactory(name="2025.04 TCG")
+    banlist = cast(Banlist, BanlistFactory(name="2025.04 TCG"))
     BanlistFactory(game="mtg", name="Modern 2024-12-16")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
@@ -44,7 +41,7 @@ def test_the_organizer_changes_the_settings_before_round_1(browser: Any, live_se
     olivia.open(f"{live_server.url}/events/{event.slug}/run/")
     page.get_by_role("link", name="Change the settings").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Settings of Friday Locals")
-    assert _axe_violations(page) == []
+    assert axe_violations(page) == []
     page.screenshot(path=str(SCREENSHOTS / "event-settings-1366x768.png"), full_page=True)
 
     # The event's game filters the lists: the Magic one is not offered.
@@ -84,7 +81,7 @@ def test_the_organizer_changes_the_settings_before_round_1(browser: Any, live_se
     small.goto(f"{live_server.url}/events/{event.slug}/settings/")
     expect(small.get_by_label("Format and banlist")).to_have_value(str(banlist.pk))
     assert small.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert _axe_violations(small) == []
+    assert axe_violations(small) == []
     small.screenshot(path=str(SCREENSHOTS / "event-settings-390x844.png"), full_page=True)
     phone.close()
     olivia.context.close()

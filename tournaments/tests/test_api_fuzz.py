@@ -76,8 +76,8 @@ BEYOND_THE_SCHEMA = {
     "POST /api/v1/events/import/": "replay document",
     # a name must give a slug; the structure must fit the game
     "POST /api/v1/events/": "slug from the name, structure of the game",
-    # the banlist must be one of the event's game; locked settings are a 409
-    "PATCH /api/v1/events/{slug}/": "a banlist of the event's game",
+    # the same checks on a change, and the banlist must be one imported for the event's game
+    "PATCH /api/v1/events/{slug}/": "structure of the game, an imported banlist of the game",
     # the staff member must have an account
     "POST /api/v1/events/{slug}/staff/": "username",
 }
