@@ -51,6 +51,12 @@ def table_versions(game: str) -> list[str]:
     return sorted(version for version, table in tables.items() if table["game"] == game)
 
 
+def table_source(table: str) -> str:
+    """The policy a table version comes from, in words (the version itself when it is unknown here)."""
+    tables: dict[str, Any] = _tables()["tables"]
+    return str(tables[table]["source"]) if table in tables else table
+
+
 def structure_for(table: str, players: int) -> Structure:
     """The rounds and top cut the table ``table`` gives ``players`` players."""
     tables: dict[str, Any] = _tables()["tables"]

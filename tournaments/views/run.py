@@ -19,6 +19,7 @@ from config.http import HtmxHttpRequest
 from idempotency.pages import new_form_key
 from matches.models import Match
 from rules.engine.end_of_round import extra_turns, procedure_steps
+from tournaments.engine.event_structure import table_source
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for
 from tournaments.selectors.registrations import registrations_for
@@ -71,6 +72,7 @@ def _plan(event: Event) -> dict[str, object]:
         "top_cut": top_cut,
         # Fixed when round 1 is paired; until then the structure table decides from the players checked in.
         "rounds_from_attendance": event.swiss_rounds is None,
+        "structure_source": table_source(event.structure_table),
         "top_cut_from_attendance": event.top_cut is None,
     }
 
