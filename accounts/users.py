@@ -7,6 +7,7 @@ and the next things accounts holds (walk-in players, sign-up) change it in one p
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.exceptions import ObjectDoesNotExist
 
 AnyUser = User | AnonymousUser
 
@@ -16,3 +17,14 @@ def display_name(user: User | None) -> str:
     if user is None:
         return ""
     return user.get_full_name() or user.get_username()
+
+
+def official_id_of(user: User | None) -> str:
+    """The person's official player id, "" when none is known (read with ``select_related("player")``)."""
+    if user is None:
+        return ""
+    try:
+        # The reverse of accounts.Player.user: auth.User knows nothing of it in its type.
+        return str(getattr(user, "player").official_id)  # noqa: B009
+    except ObjectDoesNotExist:
+        return ""

@@ -41,7 +41,7 @@ def matches_of_player(user: AnyUser) -> QuerySet[Match]:
 
 def pairings_for_round(round_: Round, name: str = "") -> QuerySet[Match]:
     """A round's matches by table, byes last; ``name`` narrows to players whose name contains it."""
-    matches = round_.matches.select_related("player_a", "player_b")
+    matches = round_.matches.select_related("player_a__player", "player_b__player")
     if name:
         # "Yugi Muto" is found as typed: the full name is matched too, not only each part on its own.
         matches = matches.annotate(

@@ -110,3 +110,19 @@ def test_a_walk_ins_slip_carries_their_claim_code_and_an_official_id_is_printed(
     claim = "Rex Raptor: report from your phone next round. Claim your record at http://testserver/claim/"
     assert f"{claim} with the code <strong>{code}</strong>." in page
     assert "Player id 0000123456" in page
+
+
+def test_the_pairings_show_each_players_official_id(client):
+    from accounts.services import official_id_set
+
+    event, organizer, entrants = event_with_players(4)
+    official_id_set(user=entrants[0], official_id="0000123456")
+    round_pair(event=event, by=organizer, seed=1)
+
+    by_table = client.get(f"/events/{event.slug}/pairings/").content.decode()
+    by_name = client.get(f"/events/{event.slug}/pairings/?view=name").content.decode()
+
+    assert '<span class="meta official-id">0000123456</span>' in by_table
+    assert _row_of(by_name, entrants[0].get_full_name()).startswith(
+        f"{entrants[0].get_full_name()} 0000123456"
+    )

@@ -14,7 +14,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from accounts.users import display_name
+from accounts.users import display_name, official_id_of
 from config.http import HtmxHttpRequest
 from matches.models import Match
 from matches.selectors import pairings_for_round
@@ -36,6 +36,7 @@ class SeatRow:
     match: Match
     record: Record | None = None
     opponent_record: Record | None = None
+    official_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,14 @@ class TableRow:
     match: Match
     record_a: Record | None = None
     record_b: Record | None = None
+
+    @property
+    def official_id_a(self) -> str:
+        return official_id_of(self.match.player_a)
+
+    @property
+    def official_id_b(self) -> str:
+        return official_id_of(self.match.player_b)
 
 
 def table_rows(matches: Iterable[Match], records: Mapping[int, Record] | None = None) -> list[TableRow]:
@@ -84,6 +93,7 @@ def seats_by_name(
                     match=match,
                     record=records.get(player.pk),
                     opponent_record=records.get(opponent.pk) if opponent is not None else None,
+                    official_id=official_id_of(player),
                 )
             )
     return sorted(rows, key=lambda row: row.name.casefold())
