@@ -436,7 +436,7 @@ PAGE_ROWS = [
     page("event-settings", "post", ORGANIZER, body={"name": "Friday Locals", "round_minutes": "45"}),
     page("event-run-pair", "post", ORGANIZER),
     page("event-run-repair", "post", ORGANIZER),
-    page("event-run-swap", "post", ORGANIZER, body={"first": 1, "second": 2}),
+    page("event-run-swap", "post", ORGANIZER, body={}),
     page("event-run-no-show", "post", ORGANIZER, body={"penalty": "A:warning"}),
     page("event-run-start", "post", ORGANIZER),
     page("event-run-close", "post", ORGANIZER),
