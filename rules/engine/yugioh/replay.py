@@ -18,28 +18,59 @@ def pending(duel: Duel) -> PendingAttack:
     return duel.pending_attack
 
 
-def declared_count(duel: Duel, player: str) -> int:
+def declared(duel: Duel, player: str) -> int | frozenset[str]:
+    """What ``player`` controlled when the attack was declared: a count, or the monsters' ids."""
     counts = pending(duel).at_declaration
     if counts is None or player not in counts:
         raise StateIncomplete(
             "state.pending_attack.monsters_at_declaration",
-            "a replay depends on how many monsters the opponent had when the attack was declared",
+            "a replay depends on the monsters the opponent controlled when the attack was declared",
             passages.REPLAY,
         )
     return counts[player]
 
 
+def _label(duel: Duel, card_id: str) -> str:
+    found = duel.locate(card_id)
+    return found[0].label if found else card_id
+
+
+def change_before_damage(duel: Duel, player: str) -> str | None:
+    """How the monsters ``player``'s opponent controls changed since the attack was declared, in words, or
+    None when they did not.
+
+    Rulebook 9.0, Replay: a replay happens when the opponent's monsters change before the Damage Step; the
+    attack target leaving the field is such a change even when another monster arrives in its place, so
+    the count staying the same does not settle it.
+    """
+    opponent = other(player)
+    attack = pending(duel)
+    now = {card.id for card, _ in duel.monsters_on_field(opponent)}
+    if attack.target is not None and attack.target not in now:
+        return f"the attack target, {_label(duel, attack.target)}, left the field"
+    before = declared(duel, opponent)
+    if isinstance(before, frozenset):
+        gone, arrived = sorted(before - now), sorted(now - before)
+        if gone or arrived:
+            left = ", ".join(_label(duel, card_id) for card_id in gone)
+            came = ", ".join(_label(duel, card_id) for card_id in arrived)
+            parts = ([f"{left} left the field"] if gone else []) + ([f"{came} appeared"] if arrived else [])
+            return " and ".join(parts)
+        return None
+    if before != len(now):
+        return f"{opponent}'s monsters changed from {before} to {len(now)}"
+    return None
+
+
 def no_replay(duel: Duel, player: str) -> Violation | None:
     """Rulebook 9.0, Replay: only when the opponent's monsters change before the Damage Step."""
-    opponent = other(player)
-    before, now = declared_count(duel, opponent), len(duel.monsters_on_field(opponent))
-    if before != now:
+    if change_before_damage(duel, player) is not None:
         return None
+    opponent = other(player)
     return Violation(
         "battle.no_replay",
-        f"{opponent} controlled {before} monster(s) when the attack was declared and still controls {now}: "
-        "there"
-        " is no replay, and the attack goes on as declared.",
+        f"{opponent} controls the same monsters as when the attack was declared: there is no replay, and the "
+        "attack goes on as declared.",
         passages.REPLAY,
     )
 
@@ -58,14 +89,8 @@ def replay_outcome(duel: Duel, player: str) -> tuple[dict[str, Any], list[Fact]]
     )
     now = len(duel.monsters_on_field(opponent))
     label = card.label if card else attack.attacker
-    facts = [
-        Fact(
-            f"{opponent}'s monsters changed from {declared_count(duel, opponent)} to {now} before the Damage "
-            "Step:"
-            " a replay occurs.",
-            passages.REPLAY,
-        )
-    ]
+    change = change_before_damage(duel, player)
+    facts = [Fact(f"Before the Damage Step {change}: a replay occurs.", passages.REPLAY)]
     if still_able:
         target = "a new target" if now else "a new target; with no monsters left it may attack directly"
         facts.append(

@@ -117,7 +117,9 @@ class ChainLink:
 class PendingAttack:
     attacker: str
     target: str | None
-    at_declaration: Mapping[str, int] | None
+    # Per player, the monsters they controlled when the attack was declared: a count, or the ids themselves
+    # (which let the judge see a monster replaced by another: the count alone cannot).
+    at_declaration: Mapping[str, int | frozenset[str]] | None
 
 
 @dataclass(frozen=True)
@@ -421,16 +423,35 @@ def _parse_pending_attack(value: object, parser: _Parser) -> PendingAttack | Non
         raise StateIncomplete(
             f"{path}.target", "the pending attack's target must be a card in the state, or null"
         )
-    counts: dict[str, int] | None = None
+    counts: dict[str, int | frozenset[str]] | None = None
     if data.get("monsters_at_declaration") is not None:
-        raw = as_mapping(data["monsters_at_declaration"])
-        values = {p: as_int(raw.get(p)) for p in PLAYERS} if raw is not None else {}
-        if raw is None or any(v is None or v < 0 for v in values.values()):
-            raise StateIncomplete(
-                f"{path}.monsters_at_declaration", 'give each player\'s monster count, e.g. {"A": 1, "B": 2}'
-            )
-        counts = {p: v for p, v in values.items() if v is not None}
+        counts = _monsters_at_declaration(data["monsters_at_declaration"], f"{path}.monsters_at_declaration")
     return PendingAttack(attacker=attacker, target=target, at_declaration=counts)
+
+
+def _monsters_at_declaration(value: object, path: str) -> dict[str, int | frozenset[str]]:
+    """Each player's monsters when the attack was declared: a count (``{"B": 2}``) or their ids
+    (``{"B": ["b1", "b2"]}``), as the dispute format allows."""
+    raw = as_mapping(value)
+    hint = 'give each player\'s monster count or their ids, e.g. {"A": 1, "B": ["b1", "b2"]}'
+    if raw is None:
+        raise StateIncomplete(path, hint)
+    declared: dict[str, int | frozenset[str]] = {}
+    for player in PLAYERS:
+        if player not in raw:
+            continue
+        entry = raw[player]
+        if isinstance(entry, list):
+            ids = [as_card_id(item) for item in entry]
+            if any(item is None for item in ids):
+                raise StateIncomplete(f"{path}.{player}", 'list the ids of the monsters, e.g. ["b1", "b2"]')
+            declared[player] = frozenset(item for item in ids if item is not None)
+            continue
+        count = as_int(entry)
+        if count is None or count < 0:
+            raise StateIncomplete(f"{path}.{player}", hint)
+        declared[player] = count
+    return declared
 
 
 def parse_state(value: object, catalog: CardCatalog | None) -> Duel:

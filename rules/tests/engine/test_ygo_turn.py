@@ -175,3 +175,59 @@ def test_replay_without_a_pending_attack_is_incomplete():
 
     assert ruling["legal"] is None
     assert ruling["violations"][0]["field"] == "state.pending_attack"
+
+
+def test_replay_when_the_target_is_replaced_by_another_monster():
+    """Rulebook 9.0, Replay: the attack target left the field and another monster took its place before the
+    Damage Step; the opponent still has one monster, and it is a replay all the same."""
+    state = battle(
+        a={"monster_zones": zones(monster("a1", attacks=1))},
+        b={
+            "monster_zones": zones(monster("b2", name="Kuriboh")),
+            "graveyard": [monster("b1", name="Celtic Guardian")],
+        },
+        pending_attack={"attacker": "a1", "target": "b1", "monsters_at_declaration": {"A": 1, "B": 1}},
+    )
+
+    ruling = rule_on(state, {"type": "replay", "player": "A"})
+
+    assert ruling["legal"] is True
+    assert "the attack target, Celtic Guardian (b1), left the field: a replay occurs" in ruling["explanation"]
+    assert ruling["outcome"]["replay"]["may_choose_new_target"] is True
+    assert cites(ruling, "Rulebook 9.0", "replay")
+
+
+def test_replay_read_from_the_monsters_listed_at_declaration():
+    """Dispute format, ``monsters_at_declaration`` as ids: a monster swapped for another between the attack
+    and the Damage Step (a direct attack, so no target to watch) is a replay; the same monsters are not."""
+
+    def state_with(b_now: list[Any]) -> dict[str, Any]:
+        return battle(
+            a={"monster_zones": zones(monster("a1", attacks=1))},
+            b={"monster_zones": zones(*b_now)},
+            pending_attack={
+                "attacker": "a1",
+                "target": None,
+                "monsters_at_declaration": {"A": ["a1"], "B": ["b1"]},
+            },
+        )
+
+    swapped = rule_on(state_with([monster("b2", name="Kuriboh")]), {"type": "replay", "player": "A"})
+    same = rule_on(state_with([monster("b1")]), {"type": "replay", "player": "A"})
+
+    assert swapped["legal"] is True
+    assert "b1 left the field and Kuriboh (b2) appeared: a replay occurs" in swapped["explanation"]
+    assert code(same) == "battle.no_replay"
+
+
+def test_monsters_at_declaration_with_a_bad_entry_names_the_field():
+    """Dispute format: each side is a count or a list of ids; anything else is named, not guessed."""
+    state = battle(
+        a={"monster_zones": zones(monster("a1", attacks=1))},
+        pending_attack={"attacker": "a1", "target": None, "monsters_at_declaration": {"B": [1.5]}},
+    )
+
+    ruling = rule_on(state, {"type": "replay", "player": "A"})
+
+    assert ruling["legal"] is None
+    assert ruling["violations"][0]["field"] == "state.pending_attack.monsters_at_declaration.B"
