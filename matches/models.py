@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext
 
+from accounts.users import display_name
 from rules.engine.end_of_round import extra_turns
 
 
@@ -104,6 +105,23 @@ class Match(models.Model):
         """The match's state as pages show it: "Extra turns" after time in Magic, else its status."""
         return gettext("Extra turns") if self.in_extra_turns else str(self.get_status_display())
 
+    def result_words(self, result: str | None = None) -> str:
+        """A result as people read it: "Yugi Muto wins" rather than "Player A wins" (``result`` defaults to
+        the match's own; a report passes its own)."""
+        result = self.result if result is None else result
+        winner = (
+            {MatchResult.A: self.player_a, MatchResult.B: self.player_b}.get(MatchResult(result))
+            if result
+            else None
+        )
+        if winner is not None:
+            return gettext("%(name)s wins") % {"name": display_name(winner)}
+        return str(MatchResult(result).label) if result else ""
+
+    @property
+    def result_in_words(self) -> str:
+        return self.result_words()
+
     def side_of(self, user_id: int | None) -> str | None:
         """``"A"`` or ``"B"`` for a player of this match, None for anyone else."""
         if user_id is not None and user_id == self.player_a_id:
@@ -132,6 +150,10 @@ class MatchReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} reports {self.get_result_display()} for {self.match}"
+
+    @property
+    def result_in_words(self) -> str:
+        return self.match.result_words(self.result)
 
 
 class Dispute(models.Model):

@@ -126,3 +126,14 @@ def test_the_pairings_show_each_players_official_id(client):
     assert _row_of(by_name, entrants[0].get_full_name()).startswith(
         f"{entrants[0].get_full_name()} 0000123456"
     )
+
+
+def test_a_final_result_names_the_winner_not_a_side_letter(client):
+    event, organizer, _ = event_with_players(4)
+    round_ = play_round(event, organizer, seed=1)
+    winner = round_.matches.select_related("player_a").order_by("table").first().player_a
+
+    page = client.get(f"/events/{event.slug}/rounds/1/pairings/").content.decode()
+
+    assert f"{winner.get_full_name()} wins" in page
+    assert "Player A wins" not in page
