@@ -37,7 +37,3 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return str(self.user)
-
-    @property
-    def unclaimed_walk_in(self) -> bool:
-        return bool(self.claim_code) and self.claimed_at is None
