@@ -21,6 +21,8 @@ from rules import engine, services
 from rules.forms import CardFormSet, DisputeJsonForm, YugiohActionForm, YugiohStateForm, build_yugioh_dispute
 from rules.forms_mtg import MtgActionForm, MtgCardFormSet, MtgStateForm, StackFormSet, build_mtg_dispute
 from rules.selectors import rulings_visible_to
+from rules.situation_pages import bind_situation, situation_list
+from rules.situations import Situation, situation_class
 
 BUILDER_PREFILL = ("turn", "turn_player", "phase", "step", "lp_a", "lp_b", "revision")
 MTG_BUILDER_PREFILL = ("turn", "active_player", "phase", "step", "life_a", "life_b", "revision")
@@ -72,13 +74,24 @@ def prefill_from(query: Mapping[str, str], game: str) -> dict[str, Any]:
     return {key: query[key] for key in keys if key in query}
 
 
+def chosen_situation(request: HtmxHttpRequest, game: str, mode: str) -> type[Situation] | None:
+    """The situation the page is on (``?situation=`` or the posted one), in the situations mode."""
+    if mode != "situations":
+        return None
+    return situation_class(game, request.POST.get("situation", request.GET.get("situation")))
+
+
 @login_required
 def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
-    """GET shows the forms of ``?game=`` (prefilled from the query string); POST judges and stores."""
-    mode = request.POST.get("mode", request.GET.get("mode", "build"))
+    """GET shows the situations of ``?game=``, one situation's form, or the full builder (``?mode=build``,
+    prefilled from the query string); POST judges and stores."""
+    mode = request.POST.get("mode", request.GET.get("mode", "situations"))
     game = request.POST.get("game", request.GET.get("game", "yugioh"))
     game = game if game in GAMES else "yugioh"
     posted = request.method == "POST"
+    situation_cls = chosen_situation(request, game, mode)
+    if mode == "situations":
+        return _situation_page(request, game, situation_cls)
     builder = builder_for(
         game, request.POST if posted and mode == "build" else None, prefill_from(request.GET, game)
     )
@@ -103,6 +116,22 @@ def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
 
     context = {"mode": mode, "pasted": pasted, "problems": problems, **builder.context()}
     return render(request, "rules/ruling_new.html", context, status=400 if problems or refused else 200)
+
+
+def _situation_page(
+    request: HtmxHttpRequest, game: str, situation_cls: type[Situation] | None
+) -> HttpResponse:
+    """The situations list, or one situation's form; a valid POST is judged, stored and shown."""
+    context: dict[str, Any] = {"mode": "situations", "game": game, "situations": situation_list(game)}
+    if situation_cls is None:
+        return render(request, "rules/ruling_new.html", context)
+    posted = request.method == "POST"
+    form = bind_situation(situation_cls, request.POST if posted else None)
+    if posted and form.is_valid():
+        ruling = services.ruling_create(dispute=form.dispute(), requested_by=cast(User, request.user))
+        return redirect("ruling-detail", ruling_id=ruling.pk)
+    context["situation"] = form
+    return render(request, "rules/ruling_new.html", context, status=400 if posted else 200)
 
 
 @login_required

@@ -27,3 +27,35 @@
     }
   });
 })();
+
+/* A card picked from a situation's suggestions (data-card-pick='{"name": ..., "atk": ...}') fills its card
+   slot: the name and every number the card list knows, each field marked data-card-field="atk" etc. inside
+   the slot's [data-card-slot]. The suggestions close, and a change event lets the live preview judge again. */
+(function () {
+  if (window.arbiterCardPick) { return; }
+  window.arbiterCardPick = true;
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-card-pick]");
+    if (!button) { return; }
+    var slot = button.closest("[data-card-slot]");
+    if (!slot) { return; }
+    var card = JSON.parse(button.getAttribute("data-card-pick"));
+    var changed = null;
+    Object.keys(card).forEach(function (key) {
+      var field = slot.querySelector('[data-card-field="' + key + '"]');
+      if (field) { field.value = card[key]; changed = changed || field; }
+    });
+    slot.querySelectorAll("[data-card-field]").forEach(function (field) {
+      var key = field.getAttribute("data-card-field");
+      if (key !== "name" && !(key in card)) { field.value = ""; }
+    });
+    var list = button.closest(".suggestions");
+    if (list) { list.innerHTML = ""; }
+    var name = slot.querySelector('[data-card-field="name"]');
+    if (name) {
+      name.dispatchEvent(new Event("change", { bubbles: true }));
+      name.focus();
+    }
+  });
+})();
