@@ -8,7 +8,7 @@ reason; what could change the ruling is asked.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -353,7 +353,7 @@ def _numbers(text: str) -> list[int]:
 class NumberListField(forms.CharField):
     """Numbers typed in one box ("4, 3"): one input for all the materials' Levels."""
 
-    def clean(self, value: Any) -> list[int]:  # type: ignore[override]
+    def clean(self, value: Any) -> list[int]:
         text = super().clean(value)
         numbers = _numbers(text or "")
         if any(number > 13 for number in numbers):
@@ -675,8 +675,7 @@ class MatchTally(YugiohSituation):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         for number in (1, 2, 3):
-            field = self.fields[f"duel{number}"]
-            assert isinstance(field, forms.ChoiceField)
+            field = cast(forms.ChoiceField, self.fields[f"duel{number}"])
             field.choices = [
                 ("", _("not played")),
                 ("A", _("%(name)s won") % {"name": self.names["A"]}),
