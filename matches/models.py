@@ -6,8 +6,11 @@ Who chooses to play first and when a match is over are the rules engine's decisi
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.users import display_name
@@ -157,10 +160,15 @@ class MatchReport(models.Model):
 
 
 class Dispute(models.Model):
-    """A disagreement at the table, taken to the judges. The ruling itself belongs to the rules app."""
+    """A disagreement at the table, taken to the judges. The ruling itself belongs to the rules app.
+
+    It starts as a draft the players see at their table (the engine's ruling on what they described,
+    asked again as they fix it); a judge sees it only once a player calls one (``called_at``).
+    """
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
+        DRAFT = "draft", "Not sent to a judge"
+        OPEN = "open", "Waiting for a judge"
         RESOLVED = "resolved", "Resolved"
 
     class Decision(models.TextChoices):
@@ -170,7 +178,17 @@ class Dispute(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
     duel_number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The duel it arose in.")
     opened_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    summary = models.TextField()
+    summary = models.TextField(blank=True, help_text="In the players' words; empty for a bare judge call.")
+    situation = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="The situation form it was described with; empty: none or the builder.",
+    )
+    description = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The situation form's answers, so the players can fix and ask again.",
+    )
     ruling = models.ForeignKey(
         "rules.Ruling",
         on_delete=models.PROTECT,
@@ -181,6 +199,7 @@ class Dispute(models.Model):
     )
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
     opened_at = models.DateTimeField(auto_now_add=True)
+    called_at = models.DateTimeField(null=True, blank=True, help_text="When a player called a judge to it.")
     decision = models.CharField(max_length=16, choices=Decision.choices, blank=True)
     decision_note = models.TextField(blank=True)
     resolved_by = models.ForeignKey(
@@ -193,10 +212,16 @@ class Dispute(models.Model):
         constraints = [
             # A resolved dispute says who resolved it and how; an open one has no decision yet.
             models.CheckConstraint(
-                condition=models.Q(status="open", decision="", resolved_by__isnull=True)
+                condition=models.Q(status__in=("draft", "open"), decision="", resolved_by__isnull=True)
                 | models.Q(status="resolved", resolved_by__isnull=False, resolved_at__isnull=False)
                 & ~models.Q(decision=""),
                 name="dispute_resolution_complete",
+            ),
+            # A judge was called to every dispute but a draft, and to no draft.
+            models.CheckConstraint(
+                condition=models.Q(status="draft", called_at__isnull=True)
+                | ~models.Q(status="draft") & models.Q(called_at__isnull=False),
+                name="dispute_called_unless_draft",
             ),
             # Overruling the engine always needs the judge's reason.
             models.CheckConstraint(
@@ -207,6 +232,12 @@ class Dispute(models.Model):
 
     def __str__(self) -> str:
         return f"Dispute at {self.match}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # A dispute created already open (the API, a bare judge call) was called the moment it was made.
+        if self.status != self.Status.DRAFT and self.called_at is None:
+            self.called_at = timezone.now()
+        super().save(*args, **kwargs)
 
 
 class CoinToss(models.Model):

@@ -19,7 +19,11 @@ def rulings_visible_to(user: AnyUser) -> QuerySet[Ruling]:
     if not user.is_authenticated:
         return Ruling.objects.none()
     at_table = Q(disputes__match__player_a=user) | Q(disputes__match__player_b=user)
-    judging = Q(disputes__match__round__event__in=events_staffed_by(user, EVENT_JUDGES).values("pk"))
+    # A judge reads a dispute's ruling once a player called them to it (a draft stays at the table).
+    judging = Q(
+        disputes__match__round__event__in=events_staffed_by(user, EVENT_JUDGES).values("pk"),
+        disputes__called_at__isnull=False,
+    )
     visible = Ruling.objects.filter(Q(requested_by=user) | at_table | judging).values("pk")
     # A ruling held by two disputes would otherwise come back twice: filter by id instead of joining.
     return Ruling.objects.filter(pk__in=visible)

@@ -61,18 +61,22 @@ def disputes_visible_to(user: AnyUser, match: Match) -> QuerySet[Dispute]:
     """A match's disputes, for the two players at the table and the event's judges; nobody else.
 
     A dispute carries the game state the players described (hands, set cards): spectators and other players
-    of the event must not read it, even though the match page itself is public.
+    of the event must not read it, even though the match page itself is public. A draft is the players' own
+    until one of them calls a judge: judges see the drafts they opened themselves, no other.
     """
     disputes = match.disputes.select_related("opened_by", "resolved_by", "ruling").order_by("opened_at", "pk")
     if not user.is_authenticated:
         return disputes.none()
-    at_table = match.side_of(user.pk) is not None
-    judging = is_event_staff(user, match.round.event, EVENT_JUDGES)
-    return disputes if at_table or judging else disputes.none()
+    if match.side_of(user.pk) is not None:
+        return disputes
+    if is_event_staff(user, match.round.event, EVENT_JUDGES):
+        return disputes.exclude(Q(status=Dispute.Status.DRAFT) & ~Q(opened_by=user))
+    return disputes.none()
 
 
 def judge_queue(user: AnyUser) -> tuple[QuerySet[Match], QuerySet[Dispute]]:
-    """Disputed results and open disputes at events the user judges or organizes, oldest first."""
+    """Disputed results and disputes a player called a judge to, at events the user judges or organizes,
+    longest waiting first (drafts are the players' own: they never reach the queue)."""
     events = events_staffed_by(user, (EventRole.Role.JUDGE, EventRole.Role.ORGANIZER)).values("pk")
     # What the players reported comes with each match: the judge walks up knowing what they disagree on.
     disputed = (
@@ -95,7 +99,7 @@ def judge_queue(user: AnyUser) -> tuple[QuerySet[Match], QuerySet[Dispute]]:
     disputes = (
         Dispute.objects.filter(match__round__event__in=events, status=Dispute.Status.OPEN)
         .select_related("match__round__event", "opened_by", "match__player_a", "match__player_b", "ruling")
-        .order_by("opened_at", "pk")
+        .order_by("called_at", "pk")
     )
     return disputed, disputes
 

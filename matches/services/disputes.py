@@ -10,6 +10,7 @@ dispute are always the match's ``player_a`` and ``player_b``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -25,6 +26,7 @@ from matches.services.judging import duel_result_record
 from rules import engine
 from rules import services as rules_services
 from rules.engine.vocabulary import GAME_NAMES, end_reason
+from rules.models import Ruling
 
 
 def duel_reason(game: str, engine_reason: str) -> str:
@@ -38,6 +40,10 @@ def duel_reason(game: str, engine_reason: str) -> str:
 
 class DisputeAlreadyResolved(MatchConflict):
     """A judge already confirmed or overruled this dispute's ruling."""
+
+
+class DisputeNotCalled(MatchConflict):
+    """A draft: the players have not called a judge to it, so there is nothing to decide yet."""
 
 
 class DuelNotRecordable(MatchConflict):
@@ -76,6 +82,19 @@ def _duel_in_question(match: Match, duel_number: int | None) -> int | None:
         return duel_number
     playing = match.duels.filter(result="").order_by("-number").first()
     return playing.number if playing is not None else None
+
+
+def _validate_game(match: Match, dispute: Mapping[str, Any]) -> None:
+    game = match.round.event.game
+    if dispute.get("game") != game:
+        raise ValidationError(
+            {
+                "game": [
+                    f"This match is {GAME_NAMES.get(game, game)}: the dispute's game must be {game!r}, "
+                    f"not {dispute.get('game')!r}."
+                ]
+            }
+        )
 
 
 def _validate_open(match: Match, *, summary: str, dispute: Mapping[str, Any]) -> None:
@@ -126,6 +145,100 @@ def dispute_open_with_ruling(
     return Dispute.objects.create(
         match=match, opened_by=opened_by, summary=summary.strip(), ruling=ruling, duel_number=number
     )
+
+
+class DisputeNotYours(MatchConflict):
+    """Only the players at the table (and a judge who opened it) change a dispute's description."""
+
+
+@dataclass(frozen=True)
+class Description:
+    """What the players described: their words, the situation form and its answers, and the dispute
+    document built from them (None when they describe nothing: a bare judge call)."""
+
+    summary: str = ""
+    situation: str = ""
+    answers: Mapping[str, Any] = field(default_factory=dict)
+    dispute: Mapping[str, Any] | None = None
+    duel_number: int | None = None
+
+
+def _editable(match: Match, dispute_id: int, user: User) -> Dispute:
+    dispute = Dispute.objects.select_for_update().select_related("ruling").get(pk=dispute_id, match=match)
+    if dispute.status == Dispute.Status.RESOLVED:
+        raise DisputeAlreadyResolved(
+            f"This dispute was already {dispute.get_decision_display().lower()}: ask the judge to look again."
+        )
+    if match.side_of(user.pk) is None and dispute.opened_by_id != user.pk:
+        raise DisputeNotYours("Only the players at the table change what they described.")
+    return dispute
+
+
+def _ruling_for(match: Match, described: Description, user: User) -> Ruling | None:
+    if described.dispute is None:
+        return None
+    _validate_game(match, described.dispute)
+    try:
+        return rules_services.ruling_create(dispute=described.dispute, requested_by=user)
+    except engine.DisputeError as error:
+        raise ValidationError(
+            {"dispute": [f"{problem['path']}: {problem['message']}" for problem in error.problems()]}
+        ) from error
+
+
+def _write(match: Match, user: User, dispute_id: int | None, described: Description, status: str) -> Dispute:
+    """Create the dispute, or change the same one: a fixed description asks the engine again."""
+    is_judge = _require_player_or_judge(match, user)
+    if match.status == Match.Status.FINAL and not is_judge:
+        raise MatchOver(f"Match {match.pk} already has a final result: ask a judge to look at it.")
+    dispute = _editable(match, dispute_id, user) if dispute_id is not None else None
+    number = _duel_in_question(match, described.duel_number)
+    ruling = _ruling_for(match, described, user)
+    if dispute is None:
+        dispute = Dispute(match=match, opened_by=user, status=status)
+    elif dispute.status == Dispute.Status.OPEN:
+        status = Dispute.Status.OPEN  # a judge already called stays called
+    dispute.summary = described.summary.strip()
+    dispute.situation, dispute.description = described.situation, dict(described.answers)
+    dispute.ruling, dispute.duel_number, dispute.status = ruling, number, status
+    if status == Dispute.Status.OPEN and dispute.called_at is None:
+        dispute.called_at = timezone.now()
+    dispute.save()
+    return dispute
+
+
+@transaction.atomic
+def dispute_draft_save(
+    *, match_id: int, user: User, described: Description, dispute_id: int | None = None
+) -> Dispute:
+    """Ask the engine about what the players described, as a draft only they see; with ``dispute_id``, the
+    same dispute asked again after a fix. Nothing reaches the judges' queue (see ``dispute_call_judge``).
+
+    Raises ``ValidationError`` for a description the engine cannot read (nothing stored),
+    ``DisputeAlreadyResolved`` once a judge decided it, ``DisputeNotYours`` for a judge changing the
+    players' description.
+    """
+    return _write(match_lock(match_id), user, dispute_id, described, Dispute.Status.DRAFT)
+
+
+@transaction.atomic
+def dispute_call_judge(
+    *, match_id: int, user: User, described: Description | None = None, dispute_id: int | None = None
+) -> Dispute:
+    """Call a judge: a draft goes to the judges' queue (changed first when ``described`` is given), or a
+    new dispute is opened with whatever was described, nothing at all included: a judge call is a judge
+    call. Calling again is harmless: the dispute stays called once."""
+    match = match_lock(match_id)
+    if described is not None:
+        return _write(match, user, dispute_id, described, Dispute.Status.OPEN)
+    if dispute_id is None:
+        return _write(match, user, None, Description(), Dispute.Status.OPEN)
+    _require_player_or_judge(match, user)
+    dispute = _editable(match, dispute_id, user)
+    if dispute.status == Dispute.Status.DRAFT:
+        dispute.status, dispute.called_at = Dispute.Status.OPEN, timezone.now()
+        dispute.save(update_fields=["status", "called_at"])
+    return dispute
 
 
 def finished_duel(ruling: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -192,6 +305,10 @@ def dispute_resolve(*, dispute_id: int, judge: User, decision: str, note: str = 
     match = match_lock(match_id)
     require_judge(match, judge)
     dispute = Dispute.objects.select_related("ruling").get(pk=dispute_id)
+    if dispute.status == Dispute.Status.DRAFT:
+        raise DisputeNotCalled(
+            "Nobody called a judge to this dispute yet: the players are still describing it."
+        )
     if dispute.status == Dispute.Status.RESOLVED:
         raise DisputeAlreadyResolved(
             f"Dispute {dispute.pk} was already {dispute.get_decision_display().lower()} "

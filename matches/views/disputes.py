@@ -17,8 +17,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
@@ -31,9 +33,12 @@ from matches.selectors import disputes_visible_to, match_for
 from matches.selectors.matches import is_match_judge
 from matches.services import disputes as dispute_services
 from matches.services.access import MatchConflict
+from matches.services.disputes import Description
 from rules.engine.vocabulary import STARTING_LIFE
 from rules.forms import DisputeJsonForm
 from rules.selectors import rulings_visible_to
+from rules.situation_pages import bind_situation, render_preview, situation_list
+from rules.situations import situation_class
 from rules.views import builder_for, prefill_from
 
 # Each game's starting life, so the form opens on the usual totals.
@@ -45,11 +50,15 @@ class DisputeOpenForm(forms.Form):
     summary = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2}),
         max_length=2000,
-        label="What do you disagree on?",
-        help_text="One or two sentences, e.g. “Kaiba says Yugi's LP reached 0 before the draw.”",
+        required=False,
+        label=gettext_lazy("In a sentence (optional)"),
+        help_text=gettext_lazy("e.g. “Kaiba says Yugi's LP reached 0 before the draw.”"),
     )
     duel_number = forms.IntegerField(
-        min_value=1, required=False, label="Duel", help_text="Empty: the duel being played."
+        min_value=1,
+        required=False,
+        label=gettext_lazy("Duel"),
+        help_text=gettext_lazy("Empty: the duel being played."),
     )
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=80)
 
@@ -77,6 +86,14 @@ def verdict(ruling: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def dispute_summary(dispute: Dispute) -> str:
+    """The players' sentence, else the situation they described, else a bare judge call."""
+    if dispute.summary:
+        return dispute.summary
+    situation = situation_class(dispute.match.round.event.game, dispute.situation)
+    return str(situation.title) if situation is not None else _("Judge call")
+
+
 def _ends_duel(dispute: Dispute, names: dict[str, str]) -> str:
     """What confirming would record, in words ("" when the ruling ends no duel)."""
     ended = dispute_services.finished_duel(dispute.ruling.ruling) if dispute.ruling else None
@@ -96,6 +113,7 @@ def _row(dispute: Dispute, names: dict[str, str], *, ruling_visible: bool = Fals
         "ruling_visible": ruling_visible,
         "dispute": dispute,
         "opened_by_name": display_name(dispute.opened_by),
+        "summary": dispute_summary(dispute),
         "resolved_by_name": display_name(dispute.resolved_by),
         "verdict": verdict(dispute.ruling.ruling) if dispute.ruling else None,
         "ends_duel": _ends_duel(dispute, names),
@@ -150,74 +168,180 @@ def _problems(error: ValidationError) -> list[dict[str, str]]:
     ]
 
 
-@login_required
-def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    """GET: the judge page's forms, prefilled for this match; POST: open the dispute and get the ruling."""
-    match = match_for(match_id)
-    user = cast(User, request.user)
+def _may_describe(match: Match, user: User) -> None:
     if not dispute_services.may_open_dispute(match, user):
-        raise PermissionDenied("Only the players of this match and the event's judges can call the judge.")
+        raise PermissionDenied(_("Only the players of this match and the event's judges can call the judge."))
+
+
+def _description_forms(
+    request: HtmxHttpRequest, match: Match, mode: str, initial_answers: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The forms of the page in ``mode``: a situation's form, the full builder, or the JSON box; bound to
+    the POST, else prefilled (a stored draft's answers, the query string, the starting life)."""
     game = match.round.event.game
-    mode = request.POST.get("mode", request.GET.get("mode", "build"))
     posted = request.method == "POST"
+    data = request.POST if posted else None
+    names = _names(match)
+    situation_cls = situation_class(game, request.POST.get("situation", request.GET.get("situation")))
+    forms_: dict[str, Any] = {"mode": mode, "game": game}
+    if mode == "situations" and situation_cls is not None:
+        situation = bind_situation(situation_cls, data, names=names)
+        if not posted and initial_answers:
+            stored = QueryDict(mutable=True)
+            for key, values in initial_answers.items():
+                stored.setlist(key, values if isinstance(values, list) else [values])
+            situation = bind_situation(situation_cls, stored, names=names)
+        forms_["situation"] = situation
     lp = STARTING_LIFE.get(game)
-    # Each game's builder names its life fields its own way (Yu-Gi-Oh! LP, Magic life).
     life_keys = ("life_a", "life_b") if game == "mtg" else ("lp_a", "lp_b")
     prefill: dict[str, Any] = dict.fromkeys(life_keys, lp)
     prefill.update(prefill_from(request.GET, game))
-    builder = builder_for(game, request.POST if posted and mode == "build" else None, prefill)
-    pasted = DisputeJsonForm(
-        request.POST if posted and mode == "json" else None, initial={"dispute": _json_skeleton(game)}
+    builder = builder_for(game, data if mode == "build" else None, prefill)
+    forms_.update(builder.context())
+    forms_["builder"] = builder
+    forms_["pasted"] = DisputeJsonForm(
+        data if mode == "json" else None, initial={"dispute": _json_skeleton(game)}
     )
-    opening = DisputeOpenForm(
-        request.POST if posted else None,
-        initial={"idempotency_key": uuid.uuid4().hex, "duel_number": request.GET.get("duel")},
-    )
+    return forms_
+
+
+def _described(page: Mapping[str, Any], opening: DisputeOpenForm) -> tuple[Description | None, bool]:
+    """What the page describes, and whether it is complete enough for the engine (a judge call needs
+    neither: it takes whatever was described)."""
+    words = opening.cleaned_data if opening.is_valid() else {}
+    base = {"summary": words.get("summary", ""), "duel_number": words.get("duel_number")}
+    mode = page["mode"]
+    if mode == "situations" and "situation" in page:
+        situation = page["situation"]
+        # Kept as lists, as a POST holds them, so fixing the draft binds the form to exactly these answers.
+        answers = {key: list(values) for key, values in situation.data.lists() if key in situation.fields}
+        if situation.is_valid():
+            return Description(
+                **base, situation=situation.key, answers=answers, dispute=situation.dispute()
+            ), True
+        return Description(**base, situation=situation.key, answers=answers), False
+    if mode == "build" and page["builder"].is_valid():
+        return Description(**base, dispute=page["builder"].dispute()), True
+    if mode == "json" and page["pasted"].is_valid():
+        return Description(**base, dispute=page["pasted"].cleaned_data["dispute"]), True
+    return Description(**base), False
+
+
+def _describe_page(request: HtmxHttpRequest, match: Match, dispute: Dispute | None) -> HttpResponse:
+    """The page that describes a dispute (new, or a draft being fixed): GET shows it, POST asks the engine
+    (``action=ask``: a draft only the table sees) or calls a judge (``action=call``)."""
+    user = cast(User, request.user)
+    _may_describe(match, user)
+    default_mode = "situations"
+    mode = request.POST.get("mode", request.GET.get("mode", default_mode))
+    mode = mode if mode in ("situations", "build", "json") else default_mode
+    answers = dict(dispute.description) if dispute is not None and dispute.description else None
+    if (
+        dispute is not None
+        and dispute.situation
+        and "situation" not in request.GET
+        and request.method != "POST"
+    ):
+        request.GET = request.GET.copy()
+        request.GET["situation"] = dispute.situation
+    page = _description_forms(request, match, mode, answers)
+    initial = {"idempotency_key": uuid.uuid4().hex, "duel_number": request.GET.get("duel")}
+    if dispute is not None:
+        initial.update(summary=dispute.summary, duel_number=dispute.duel_number)
+    opening = DisputeOpenForm(request.POST if request.method == "POST" else None, initial=initial)
     problems: list[dict[str, str]] = []
     status = 200
+    if request.method == "POST":
+        action = request.POST.get("action", "ask")
+        described, complete = _described(page, opening)
+        if action == "ask" and not complete:
+            status = 400
+        else:
+            calling = action == "call"
+            dispute_id = dispute.pk if dispute is not None else None
 
-    if posted:
-        dispute: dict[str, Any] | None = None
-        if mode == "json" and pasted.is_valid():
-            dispute = pasted.cleaned_data["dispute"]
-        elif mode == "build" and builder.is_valid():
-            dispute = builder.dispute()
-        if dispute is not None and opening.is_valid():
-            built, data = dispute, opening.cleaned_data
-
-            def open_dispute() -> dict[str, Any]:
-                return {
-                    "dispute": dispute_services.dispute_open_with_ruling(
-                        match_id=match.pk,
-                        opened_by=user,
-                        summary=data["summary"],
-                        dispute=built,
-                        duel_number=data["duel_number"],
-                    ).pk
-                }
+            def save() -> dict[str, Any]:
+                if calling:
+                    saved = dispute_services.dispute_call_judge(
+                        match_id=match.pk, user=user, described=described, dispute_id=dispute_id
+                    )
+                else:
+                    assert described is not None  # noqa: S101 - complete implies described
+                    saved = dispute_services.dispute_draft_save(
+                        match_id=match.pk, user=user, described=described, dispute_id=dispute_id
+                    )
+                return {"dispute": saved.pk}
 
             try:
-                # The form's hidden key: a double tap opens one dispute and shows it.
-                answer = answer_once(request, user, data["idempotency_key"], open_dispute)
+                key = opening.cleaned_data.get("idempotency_key", "") if opening.is_valid() else ""
+                # The form's hidden key: a double tap asks once and shows the one dispute.
+                answer = answer_once(request, user, key, save) if dispute is None else save()
             except ValidationError as error:
                 problems, status = _problems(error), 400
             except Conflict as error:
                 problems, status = [{"path": "", "message": str(error)}], 409
             else:
+                if calling:
+                    messages.success(request, _("A judge has been called to your table."))
                 return redirect("match-dispute-detail", match_id=match.pk, dispute_id=answer["dispute"])
-        else:
-            status = 400
-
     context = {
         "match": match,
         "names": _names(match),
-        "mode": mode,
-        "pasted": pasted,
-        **builder.context(),
+        "situations": situation_list(page["game"]),
+        "editing": dispute,
         "opening": opening,
         "problems": problems,
+        **page,
     }
     return render(request, "matches/dispute_new.html", context, status=status)
+
+
+@login_required
+def match_dispute_new(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The situations of the event's game, one situation's form, the full builder or the JSON box."""
+    return _describe_page(request, match_for(match_id), None)
+
+
+@login_required
+def match_dispute_edit(request: HtmxHttpRequest, match_id: int, dispute_id: int) -> HttpResponse:
+    """Fix what was described and ask again: the same dispute, never a second one in the judges' queue."""
+    match = match_for(match_id)
+    dispute = get_object_or_404(disputes_visible_to(request.user, match), pk=dispute_id)
+    if dispute.status == Dispute.Status.RESOLVED:
+        return redirect("match-dispute-detail", match_id=match.pk, dispute_id=dispute.pk)
+    return _describe_page(request, match, dispute)
+
+
+@login_required
+@require_POST
+def match_dispute_call(
+    request: HtmxHttpRequest, match_id: int, dispute_id: int | None = None
+) -> HttpResponse:
+    """Call a judge: to a draft, or with nothing described at all."""
+    match = match_for(match_id)
+    user = cast(User, request.user)
+    _may_describe(match, user)
+    if dispute_id is not None:
+        get_object_or_404(disputes_visible_to(user, match), pk=dispute_id)
+    try:
+        called = dispute_services.dispute_call_judge(match_id=match.pk, user=user, dispute_id=dispute_id)
+    except Conflict as error:
+        messages.error(request, str(error))
+        return redirect("match-detail", match.pk)
+    messages.success(request, _("A judge has been called to your table."))
+    return redirect("match-dispute-detail", match_id=match.pk, dispute_id=called.pk)
+
+
+@login_required
+@require_POST
+def match_dispute_preview(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The live preview of a situation, with the players' names: judged, stored nowhere."""
+    match = match_for(match_id)
+    _may_describe(match, cast(User, request.user))
+    situation_cls = situation_class(match.round.event.game, request.POST.get("situation"))
+    if situation_cls is None:
+        return HttpResponse(_("Choose a situation first."), status=400)
+    return render_preview(request, bind_situation(situation_cls, request.POST, names=_names(match)))
 
 
 def _detail(
