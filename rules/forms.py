@@ -57,7 +57,13 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
         "zone": "zone",
         "position": "position",
     },
-    "activate": {"player": "player", "card": "card", "source": "from", "effect_type": "effect_type"},
+    "activate": {
+        "player": "player",
+        "card": "card",
+        "source": "from",
+        "effect_type": "effect_type",
+        "target": "target",
+    },
     "resolve_chain": {},
     "draw": {"player": "player"},
     "end_turn": {"player": "player"},
@@ -142,6 +148,12 @@ class CardForm(forms.Form):
         "Spell/Trap icon",
     )
     face_up = forms.BooleanField(required=False, label="Face-up (Spell/Trap)")
+    equipped_to = forms.SlugField(
+        max_length=20,
+        required=False,
+        label="Equipped to (id)",
+        help_text="For an Equip Card on the field: the monster it is equipped to.",
+    )
     placed_turn = forms.IntegerField(min_value=1, required=False, label="Placed on turn")
     material_count = forms.IntegerField(
         min_value=1, required=False, label="Materials it needs", help_text="Fusion, Synchro, Xyz, Link"
@@ -172,7 +184,10 @@ class YugiohActionForm(forms.Form):
         help_text="The attacker, the card Summoned or activated.",
     )
     target = forms.CharField(
-        max_length=20, required=False, label="Target (id)", help_text="Empty for a direct attack."
+        max_length=20,
+        required=False,
+        label="Target (id)",
+        help_text="The monster attacked (empty for a direct attack), or the one an Equip Spell equips.",
     )
     ids = forms.CharField(
         max_length=200, required=False, label="Tributes / materials (ids)", help_text="Separated by commas."
@@ -194,7 +209,8 @@ def _card(form: CardForm, number: int) -> tuple[str, str, dict[str, Any]]:
     data = form.cleaned_data
     player = data.get("player") or "A"
     card: dict[str, Any] = {"id": data.get("card_id") or f"{player.lower()}{number}"}
-    for field in ("name", "kind", "frame", "position", "icon", "placed_turn", "attacks", "atk"):
+    copied = ("name", "kind", "frame", "position", "icon", "placed_turn", "attacks", "atk", "equipped_to")
+    for field in copied:
         if data.get(field) not in (None, ""):
             card[field] = data[field]
     if data.get("defense") is not None and data.get("frame") != "link":
@@ -257,8 +273,8 @@ def build_yugioh_dispute(state: YugiohStateForm, cards: Any, action: YugiohActio
         value = a.get(form_field)
         if form_field == "ids":
             dispute_action[key] = [part.strip() for part in (value or "").split(",") if part.strip()]
-        elif form_field == "target":
-            dispute_action[key] = value or None
+        elif form_field == "target" and a["type"] == "attack":
+            dispute_action[key] = value or None  # null is a direct attack
         elif value:
             dispute_action[key] = value
     return {

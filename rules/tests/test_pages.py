@@ -169,3 +169,76 @@ def test_a_ritual_summon_described_in_the_form_carries_the_ritual_spells_require
     assert ruling.dispute["state"]["players"]["A"]["hand"][0]["material_spec"] == {"level": 8}
     assert ruling.ruling["legal"] is False
     assert ruling.ruling["violations"][0]["code"] == "summon.level_sum"
+
+
+def test_an_equip_spell_described_in_the_form_names_its_monster_and_the_equipped_card(logged_in):
+    """Rulebook v10, Equip Spell Cards: the builder carries the activate target and a card's equipped_to."""
+    form = {
+        "mode": "build",
+        "revision": "2020",
+        "turn": "3",
+        "turn_player": "A",
+        "phase": "main1",
+        **BLANK_CARDS,
+        **card(
+            0,
+            card_id="a1",
+            player="A",
+            zone="m0",
+            name="Summoned Skull",
+            kind="monster",
+            atk="2500",
+            position="attack",
+        ),
+        **card(1, card_id="h1", player="A", zone="hand", name="Axe of Despair", kind="spell", icon="equip"),
+        **card(
+            2,
+            card_id="a3",
+            player="A",
+            zone="s1",
+            name="Malevolent Nuzzler",
+            kind="spell",
+            icon="equip",
+            face_up="on",
+            equipped_to="a1",
+        ),
+        "type": "activate",
+        "player": "A",
+        "card": "h1",
+        "source": "hand",
+        "target": "a1",
+    }
+
+    logged_in.post("/rulings/new/", form)
+
+    ruling = Ruling.objects.get()
+    assert ruling.dispute["action"] == {
+        "type": "activate",
+        "player": "A",
+        "card": "h1",
+        "from": "hand",
+        "target": "a1",
+    }
+    assert ruling.dispute["state"]["players"]["A"]["spell_trap_zones"][1]["equipped_to"] == "a1"
+    assert ruling.ruling["outcome"]["equipped_to"] == "a1"
+
+
+def test_an_activation_without_a_target_leaves_the_key_out(logged_in):
+    """The activate target is optional: an empty field is not sent as null."""
+    form = {
+        "mode": "build",
+        "revision": "2020",
+        "turn": "3",
+        "turn_player": "A",
+        "phase": "main1",
+        **BLANK_CARDS,
+        **card(0, card_id="h1", player="A", zone="hand", kind="spell", icon="normal"),
+        "type": "activate",
+        "player": "A",
+        "card": "h1",
+        "source": "hand",
+    }
+
+    logged_in.post("/rulings/new/", form)
+
+    assert "target" not in Ruling.objects.get().dispute["action"]

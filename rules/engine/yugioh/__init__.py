@@ -20,6 +20,7 @@ from rules.engine.yugioh.battle import judge_attack
 from rules.engine.yugioh.chain import judge_resolve_chain
 from rules.engine.yugioh.context import Context
 from rules.engine.yugioh.deck import judge_deck_check
+from rules.engine.yugioh.equip import check_equipped
 from rules.engine.yugioh.position import judge_change_position
 from rules.engine.yugioh.replay import judge_replay
 from rules.engine.yugioh.side import judge_side_swap
@@ -64,10 +65,17 @@ def card_references(action: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
                 yield f"action.{key}[{index}]", card_id
 
 
+def read_duel(value: object, catalog: CardCatalog | None) -> Duel:
+    """The reported state, with every Equip Card's monster checked (``equipped_to``)."""
+    duel = parse_state(value, catalog)
+    check_equipped(duel)
+    return duel
+
+
 RULES: GameRules[Duel, Context] = GameRules(
     name="Yu-Gi-Oh!",
     actions=STATE_ACTIONS,
-    read_state=parse_state,
+    read_state=read_duel,
     context=lambda duel, action, revision, catalog: Context(
         duel=duel, action=action, revision=revision, catalog=catalog
     ),

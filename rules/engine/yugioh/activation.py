@@ -2,7 +2,8 @@
 
 The checks follow what a judge asks in turn: is the card where the player says, can it be activated from
 there at all (a Trap is Set first; a used Normal Spell is not activated again), is it the right moment (turn,
-phase, the turn it was Set, the Damage Step), and can it join the chain (Spell Speed, a free zone, priority).
+phase, the turn it was Set, the Damage Step), can it join the chain (Spell Speed, a free zone, priority),
+and, for an Equip Spell, is there a face-up monster to equip (``equip``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from rules.engine.ruling import Fact, Ruling, Violation, decide
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import EFFECT_TYPES, Card
 from rules.engine.yugioh.context import Context
+from rules.engine.yugioh.equip import equip_outcome, equip_target
 from rules.engine.yugioh.speed import monster_effect_type, spell_speed
 from rules.engine.yugioh.state import (
     EXTRA_MONSTER_ZONE,
@@ -39,6 +41,13 @@ class Activation:
     place: Place
     source: str  # "hand" or "field"
     effect_type: str | None  # for monster effects
+    target: tuple[Card, Place] | None = None  # the monster an Equip Spell is equipped to, if named
+
+    @property
+    def equip_spell(self) -> bool:
+        """An Equip Spell Card activated from the hand or from face-down (not an effect of a face-up one)."""
+        card = self.card
+        return card.kind == "spell" and card.icon == "equip" and (self.source == "hand" or self.set_card)
 
     @property
     def kind(self) -> str:
@@ -289,6 +298,14 @@ def no_priority(duel: Duel, act: Activation) -> Violation | None:
     )
 
 
+def no_equip_target(duel: Duel, act: Activation) -> Violation | None:
+    """Version 10, Equip Spell Cards: an Equip Spell needs a face-up monster on the field to equip."""
+    if not act.equip_spell:
+        return None
+    target, place = act.target or (None, None)
+    return equip_target(duel, act.card, target, place)
+
+
 def activation_outcome(duel: Duel, act: Activation) -> tuple[dict[str, Any], list[Fact]]:
     link = len(duel.chain) + 1
     speed = act.speed()
@@ -309,6 +326,10 @@ def activation_outcome(duel: Duel, act: Activation) -> tuple[dict[str, Any], lis
                 passages.FIELD_SPELL,
             )
         )
+    if act.equip_spell:
+        equipped, equip_facts = equip_outcome(duel, act.card, act.target[0] if act.target else None)
+        outcome.update(equipped)
+        facts.extend(equip_facts)
     if duel.phase == "battle" and duel.step in ("damage", "damage_calculation"):
         facts.append(
             Fact(f"It is {PHASE_NAMES['battle']}, {duel.step.replace('_', ' ')}.", passages.DAMAGE_STEP_LIMIT)
@@ -324,7 +345,9 @@ def judge_activate(ctx: Context) -> Ruling:
     source = action.choice(
         "from", ("hand", "field"), default="field" if place.area in FIELD_AREAS else "hand"
     )
-    act = Activation(player, card, place, source, action.optional_choice("effect_type", EFFECT_TYPES))
+    target_id = action.optional_card_id("target")
+    target = duel.find(target_id, action.field("target")) if target_id else None
+    act = Activation(player, card, place, source, action.optional_choice("effect_type", EFFECT_TYPES), target)
     stages = [
         [lambda: wrong_location(act)],
         [lambda: face_down_required(act), lambda: face_down_monster(act)],
@@ -335,5 +358,6 @@ def judge_activate(ctx: Context) -> Ruling:
             lambda: damage_step(duel, act),
         ],
         [lambda: wrong_spell_speed(duel, act), lambda: zone_full(duel, act), lambda: no_priority(duel, act)],
+        [lambda: no_equip_target(duel, act)],
     ]
     return decide(stages, lambda: activation_outcome(duel, act), passages.SPELL_SPEEDS)

@@ -9,6 +9,7 @@ from rules.engine.ruling import Fact, Ruling, Violation, decide
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import PLAYERS, Card
 from rules.engine.yugioh.context import Context
+from rules.engine.yugioh.equip import destroy_equips
 from rules.engine.yugioh.leaving import Departures
 from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, MONSTER_ZONE, PHASE_NAMES, Duel, Place, other
 from rules.engine.yugioh.state_check import duel_result
@@ -167,6 +168,7 @@ def battle_outcome(
     result, end_facts = duel_result(lp)
     departures = Departures()
     departures.send_all(destroyed)
+    destroyed += destroy_equips(duel, destroyed, departures)
     outcome: dict[str, Any] = {
         "damage": damage,
         "lp": lp,

@@ -71,6 +71,7 @@ class Card:
     face_up: bool | None = None
     effect_type: str | None = None
     modifies_atk_def: bool = False
+    equipped_to: str | None = None  # an Equip Card's monster (the id), for a card in a Spell & Trap Zone
     controller: str | None = None
     owner: str | None = None
 
@@ -143,6 +144,15 @@ def _read_choice(data: Mapping[str, Any], path: str, key: str, choices: tuple[st
     value = as_choice(data[key], choices)
     if value is None:
         raise _inconsistent(path, key, f"{key} must be one of {', '.join(choices)}")
+    return value
+
+
+def _read_card_id(data: Mapping[str, Any], path: str, key: str) -> str | None:
+    if data.get(key) is None:
+        return None
+    value = as_card_id(data[key])
+    if value is None:
+        raise _inconsistent(path, key, f"{key} must be a card id")
     return value
 
 
@@ -282,6 +292,7 @@ def parse_card(
         face_up=_read_bool(data, path, "face_up"),
         effect_type=_read_choice(data, path, "effect_type", EFFECT_TYPES),
         modifies_atk_def=bool(_read_bool(data, path, "modifies_atk_def")),
+        equipped_to=_read_card_id(data, path, "equipped_to"),
         controller=controller,
         owner=_read_player(data, path, "owner") or controller,
     )

@@ -15,6 +15,7 @@ from rules.engine.ruling import Fact, Ruling, decide
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import PLAYERS, Card
 from rules.engine.yugioh.context import Context
+from rules.engine.yugioh.equip import destroy_equips
 from rules.engine.yugioh.leaving import Departures
 from rules.engine.yugioh.speed import spell_speed
 from rules.engine.yugioh.state import ChainLink, Duel, Effect
@@ -187,6 +188,7 @@ def resolve(duel: Duel) -> tuple[dict[str, Any], list[Fact]]:
             state.apply(link, link.effect)
     departures = Departures()
     departures.send_all(state.destroyed)
+    destroyed = state.destroyed + destroy_equips(duel, state.destroyed, departures)
     used = _used_cards(duel, state)
     if used:
         facts.append(
@@ -199,7 +201,7 @@ def resolve(duel: Duel) -> tuple[dict[str, Any], list[Fact]]:
     outcome: dict[str, Any] = {
         "resolution_order": order,
         "negated": list(state.negated),
-        "destroyed": [card.id for card in state.destroyed],
+        "destroyed": [card.id for card in destroyed],
         "damage": state.damage,
         "lp": state.lp,
         "sent_to_graveyard": departures.graveyard + [c for c in used if c not in departures.graveyard],

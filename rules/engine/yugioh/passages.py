@@ -576,6 +576,31 @@ FIELD_SPELL = Reference(
     "each player can have 1 Field Spell Card; to use another, the previous one is sent to the Graveyard",
     "To use another Field Spell, send your previous one to the Graveyard.",
 )
+EQUIP_SPELL = Reference(
+    YGO_V10,
+    "Spell & Trap Cards, Equip Spell Cards",
+    "26-31",
+    "an Equip Spell gives an extra effect to 1 face-up monster of your choice (your own or your opponent's,"
+    " depending on the card), the equipped monster, and stays on the field",
+    "These cards give an extra effect to 1 face-up monster of your choice",
+)
+EQUIP_DESTROYED = Reference(
+    YGO_V10,
+    "Spell & Trap Cards, Equip Spell Cards",
+    "26-31",
+    "if the equipped monster is destroyed, flipped face-down, or removed from the field, its Equip Cards are"
+    " destroyed",
+    "If the equipped monster is destroyed, flipped face-down, or removed from the field, its Equip Cards are"
+    " destroyed.",
+)
+EQUIP_CARD = Reference(
+    YGO_V9,
+    "Glossary, Equip Card",
+    "48",
+    "besides Equip Spells, Trap Cards and Monster Cards can be equipped to a monster; the term Equip Card"
+    " covers all three",
+    'O termo "Card de Equipamento" inclui os três tipos',
+)
 IGNITION_EFFECT = Reference(
     YGO_V9,
     "Effect Monsters, Ignition Effect",

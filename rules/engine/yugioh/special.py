@@ -17,6 +17,7 @@ from rules.engine.yugioh import materials as mat
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.context import REVISION_V10, Context
+from rules.engine.yugioh.equip import destroy_equips
 from rules.engine.yugioh.leaving import Departures
 from rules.engine.yugioh.pendulum import judge_pendulum_summon
 from rules.engine.yugioh.state import (
@@ -229,7 +230,10 @@ def summon_outcome(
         facts.append(
             Fact(f"{card.label} is Special Summoned by the card effect.", passages.SPECIAL_SUMMON_POSITION)
         )
+    equips = destroy_equips(duel, [c for c, place in found if place.on_field], departures)
     outcome.update(departures.outcome())
+    if equips:  # the materials' Equip Cards are destroyed; the materials themselves are not
+        outcome["destroyed"] = [equip.id for equip in equips]
     choice = summon_zones(duel, player, rule, [c.id for c in materials])
     if zone is not None:
         outcome["zone"] = zone

@@ -8,6 +8,7 @@ from rules.engine.ruling import Fact, Ruling, Violation, decide
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.context import Context
+from rules.engine.yugioh.equip import destroy_equips
 from rules.engine.yugioh.leaving import Departures
 from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, HAND, MONSTER_ZONE, Duel, Place
 from rules.engine.yugioh.timing import not_in_main_phase, not_your_turn
@@ -172,7 +173,9 @@ def _summon_or_set(ctx: Context, *, setting: bool) -> Ruling:
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
         departures = Departures()
-        departures.send_all(duel.find(t, "action.tributes")[0] for t in tributes)
+        tributed = [duel.find(t, "action.tributes")[0] for t in tributes]
+        departures.send_all(tributed)
+        equips = destroy_equips(duel, tributed, departures)
         kind = ("Tribute Set" if setting else "Tribute Summoned") if tributes else doing
         how = "in face-down Defense Position" if setting else "in face-up Attack Position"
         text = f"{card.label} is {kind}: it goes to the field {how}"
@@ -184,6 +187,8 @@ def _summon_or_set(ctx: Context, *, setting: bool) -> Ruling:
             )
         facts.append(Fact(f"That is {player}'s Normal Summon or Set for this turn.", passages.ONCE_PER_TURN))
         result: dict[str, Any] = {"position": position, **departures.outcome()}
+        if equips:  # the Tributes' Equip Cards are destroyed; a Tribute itself is not
+            result["destroyed"] = [equip.id for equip in equips]
         if zone is not None:
             result["zone"] = zone
         return result, facts + departures.facts
