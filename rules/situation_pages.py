@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -86,6 +87,7 @@ def render_preview(request: HttpRequest, form: Situation) -> HttpResponse:
     return render(request, "rules/_situation_preview.html", preview_context(form))
 
 
+@login_required
 @require_POST
 def situation_preview(request: HttpRequest) -> HttpResponse:
     """The live preview of the standalone judge page (players named A and B)."""
@@ -96,6 +98,7 @@ def situation_preview(request: HttpRequest) -> HttpResponse:
     return render_preview(request, bind_situation(situation, request.POST))
 
 
+@login_required
 @require_GET
 def card_search(request: HttpRequest) -> HttpResponse:
     """Catalog cards whose name contains what was typed, as buttons that fill the card's numbers."""

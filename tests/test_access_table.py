@@ -468,6 +468,36 @@ PAGE_ROWS = [
     page("match-dispute-new", "get", AT_TABLE | MATCH_JUDGES),
     page("match-dispute-new", "post", AT_TABLE | MATCH_JUDGES, body={"summary": "Who had priority?"}),
     page(
+        "match-dispute-preview",
+        "post",
+        AT_TABLE | MATCH_JUDGES,
+        body={"situation": "hand_size", "player": "A", "hand": "8"},
+    ),
+    # Edits the world's dispute (the same one, never a second) and calls a judge to a new one: after the
+    # rows that read or resolve it.
+    page(
+        "match-dispute-edit",
+        "get",
+        AT_TABLE | MATCH_JUDGES,
+        hidden=SIGNED_IN - AT_TABLE - MATCH_JUDGES,
+    ),
+    page(
+        "match-dispute-edit",
+        "post",
+        AT_TABLE | MATCH_JUDGES,
+        hidden=SIGNED_IN - AT_TABLE - MATCH_JUDGES,
+        body={"action": "ask", "situation": "hand_size", "player": "A", "hand": "8"},
+        late=True,
+    ),
+    page(
+        "match-dispute-call",
+        "post",
+        AT_TABLE | MATCH_JUDGES,
+        hidden=SIGNED_IN - AT_TABLE - MATCH_JUDGES,
+        late=True,
+    ),
+    page("match-dispute-call-new", "post", AT_TABLE | MATCH_JUDGES, late=True),
+    page(
         "match-dispute-detail",
         "get",
         AT_TABLE | MATCH_JUDGES,
@@ -497,6 +527,8 @@ PAGE_ROWS = [
         kwargs=lambda world: {"ruling_id": world.private_ruling.pk},
     ),
     page("card-search", "get", SIGNED_IN, query="?game=yugioh&q=dark"),
+    page("ruling-card-search", "get", SIGNED_IN, query="?game=yugioh&slot=attacker&attacker_name=dark"),
+    page("ruling-preview", "post", SIGNED_IN, body={"situation": "hand_size", "player": "A", "hand": "8"}),
     # The card catalog is the store's: organizers (of any event) and site staff keep it.
     page("card-import-new", "get", ORGANIZERS_ANYWHERE),
     page("card-import-detail", "get", ORGANIZERS_ANYWHERE),

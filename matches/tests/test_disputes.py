@@ -122,13 +122,14 @@ def test_strangers_see_the_disputes_but_no_call_button(match: Match):
 
 
 def test_the_form_names_the_players_and_starts_from_8000_lp(match: Match):
-    page = browser(match.player_a).get(reverse("match-dispute-new", args=[match.pk])).content.decode()
+    url = reverse("match-dispute-new", args=[match.pk]) + "?mode=build"
+    page = browser(match.player_a).get(url).content.decode()
 
     assert match.player_b is not None
-    assert f"Player A = Yugi, Player B = {match.player_b.get_full_name()}" in page
+    assert f"The duel (A = Yugi, B = {match.player_b.get_full_name()})" in page
     assert 'name="lp_a" value="8000"' in page
     assert 'name="lp_b" value="8000"' in page
-    custom = browser(match.player_a).get(reverse("match-dispute-new", args=[match.pk]) + "?lp_b=1200")
+    custom = browser(match.player_a).get(url + "&lp_b=1200")
     assert 'name="lp_b" value="1200"' in custom.content.decode()
 
 

@@ -35,7 +35,7 @@ def browser(user: Any) -> Client:
 def test_a_magic_match_opens_on_the_magic_builder_with_20_life(magic_match: Match):
     page = (
         browser(magic_match.player_a)
-        .get(reverse("match-dispute-new", args=[magic_match.pk]))
+        .get(reverse("match-dispute-new", args=[magic_match.pk]) + "?mode=build")
         .content.decode()
     )
 

@@ -320,9 +320,9 @@ def match_dispute_call(
     """Call a judge: to a draft, or with nothing described at all."""
     match = match_for(match_id)
     user = cast(User, request.user)
-    _may_describe(match, user)
-    if dispute_id is not None:
+    if dispute_id is not None:  # a dispute the caller may not read is a 404, as if it did not exist
         get_object_or_404(disputes_visible_to(user, match), pk=dispute_id)
+    _may_describe(match, user)
     try:
         called = dispute_services.dispute_call_judge(match_id=match.pk, user=user, dispute_id=dispute_id)
     except Conflict as error:
