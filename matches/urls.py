@@ -24,7 +24,11 @@ urlpatterns = [
     path("matches/<int:match_id>/side-swap/", side_decks.match_side_swap, name="match-side-swap"),
     # disputes
     path("matches/<int:match_id>/dispute/", disputes.match_dispute_new, name="match-dispute-new"),
-    path("matches/<int:match_id>/dispute/preview/", disputes.match_dispute_preview, name="match-dispute-preview"),
+    path(
+        "matches/<int:match_id>/dispute/preview/",
+        disputes.match_dispute_preview,
+        name="match-dispute-preview",
+    ),
     path("matches/<int:match_id>/dispute/call/", disputes.match_dispute_call, name="match-dispute-call-new"),
     path(
         "matches/<int:match_id>/disputes/<int:dispute_id>/edit/",

@@ -174,7 +174,11 @@ def _may_describe(match: Match, user: User) -> None:
 
 
 def _description_forms(
-    request: HtmxHttpRequest, match: Match, mode: str, initial_answers: Mapping[str, Any] | None = None
+    request: HtmxHttpRequest,
+    match: Match,
+    mode: str,
+    initial_answers: Mapping[str, Any] | None = None,
+    stored_situation: str = "",
 ) -> dict[str, Any]:
     """The forms of the page in ``mode``: a situation's form, the full builder, or the JSON box; bound to
     the POST, else prefilled (a stored draft's answers, the query string, the starting life)."""
@@ -182,7 +186,8 @@ def _description_forms(
     posted = request.method == "POST"
     data = request.POST if posted else None
     names = _names(match)
-    situation_cls = situation_class(game, request.POST.get("situation", request.GET.get("situation")))
+    key = request.POST.get("situation", request.GET.get("situation")) or stored_situation
+    situation_cls = situation_class(game, key)
     forms_: dict[str, Any] = {"mode": mode, "game": game}
     if mode == "situations" and situation_cls is not None:
         situation = bind_situation(situation_cls, data, names=names)
@@ -213,6 +218,8 @@ def _described(page: Mapping[str, Any], opening: DisputeOpenForm) -> tuple[Descr
     mode = page["mode"]
     if mode == "situations" and "situation" in page:
         situation = page["situation"]
+        # Without their own sentence, the situation's title says what it is about (in the queue, too).
+        base["summary"] = base["summary"] or str(situation.title)
         # Kept as lists, as a POST holds them, so fixing the draft binds the form to exactly these answers.
         answers = {key: list(values) for key, values in situation.data.lists() if key in situation.fields}
         if situation.is_valid():
@@ -236,16 +243,10 @@ def _describe_page(request: HtmxHttpRequest, match: Match, dispute: Dispute | No
     mode = request.POST.get("mode", request.GET.get("mode", default_mode))
     mode = mode if mode in ("situations", "build", "json") else default_mode
     answers = dict(dispute.description) if dispute is not None and dispute.description else None
-    if (
-        dispute is not None
-        and dispute.situation
-        and "situation" not in request.GET
-        and request.method != "POST"
-    ):
-        request.GET = request.GET.copy()
-        request.GET["situation"] = dispute.situation
-    page = _description_forms(request, match, mode, answers)
-    initial = {"idempotency_key": uuid.uuid4().hex, "duel_number": request.GET.get("duel")}
+    # Fixing a draft opens the situation it was described with, unless the page was asked for another.
+    stored_situation = dispute.situation if dispute is not None and "situation" not in request.GET else ""
+    page = _description_forms(request, match, mode, answers, stored_situation)
+    initial: dict[str, Any] = {"idempotency_key": uuid.uuid4().hex, "duel_number": request.GET.get("duel")}
     if dispute is not None:
         initial.update(summary=dispute.summary, duel_number=dispute.duel_number)
     opening = DisputeOpenForm(request.POST if request.method == "POST" else None, initial=initial)
