@@ -13,8 +13,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from decks.models import Card
-
 VIEWPORT = {"width": 390, "height": 844}
 YUGI, KAIBA = "Yugi Muto", "Seto Kaiba"
 
