@@ -112,3 +112,12 @@ class StoreStaffForm(forms.Form):
     """Whom to make store staff: their username."""
 
     username = forms.CharField(label=_("Username"), max_length=150)
+
+
+class StoreStaffRemoveForm(forms.Form):
+    """The "remove" button beside a member of store staff: who it removes."""
+
+    remove = forms.ModelChoiceField(
+        queryset=User.objects.all(),
+        error_messages={"invalid_choice": _("That person is not in the list any more.")},
+    )

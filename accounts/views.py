@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
@@ -25,6 +25,7 @@ from accounts.forms import (
     SigninLockResetForm,
     SignUpForm,
     StoreStaffForm,
+    StoreStaffRemoveForm,
 )
 from accounts.selectors import can_lift_signin_locks, recent_failed_signins, store_staff
 from accounts.users import display_name
@@ -132,10 +133,12 @@ def store_staff_page(request: HttpRequest) -> HttpResponse:
     form = StoreStaffForm(request.POST or None)
     status = 200
     if request.method == "POST":
-        remove = request.POST.get("remove", "")
+        removing = StoreStaffRemoveForm(request.POST) if "remove" in request.POST else None
         try:
-            if remove:
-                person = get_object_or_404(User, pk=int(remove) if remove.isdigit() else 0)
+            if removing is not None:
+                if not removing.is_valid():
+                    raise ValidationError(list(removing.errors["remove"]))
+                person = removing.cleaned_data["remove"]
                 services.store_staff_revoke(user=person, by=by)
                 messages.success(
                     request, _("%(name)s is no longer store staff.") % {"name": display_name(person)}

@@ -133,7 +133,7 @@ def dispute_open_with_ruling(
     match = match_lock(match_id)
     is_judge = _require_player_or_judge(match, opened_by)
     if match.status == Match.Status.FINAL and not is_judge:
-        raise MatchOver(f"Match {match.pk} already has a final result: ask a judge to look at it.")
+        raise MatchOver("This match already has a final result: ask a judge to look at it.")
     _validate_open(match, summary=summary, dispute=dispute)
     number = _duel_in_question(match, duel_number)
     try:
@@ -190,7 +190,7 @@ def _write(match: Match, user: User, dispute_id: int | None, described: Descript
     """Create the dispute, or change the same one: a fixed description asks the engine again."""
     is_judge = _require_player_or_judge(match, user)
     if match.status == Match.Status.FINAL and not is_judge:
-        raise MatchOver(f"Match {match.pk} already has a final result: ask a judge to look at it.")
+        raise MatchOver("This match already has a final result: ask a judge to look at it.")
     dispute = _editable(match, dispute_id, user) if dispute_id is not None else None
     number = _duel_in_question(match, described.duel_number)
     ruling = _ruling_for(match, described, user)

@@ -37,7 +37,7 @@ from matches.services.disputes import Description
 from rules.engine.vocabulary import STARTING_LIFE
 from rules.forms import DisputeJsonForm
 from rules.selectors import rulings_visible_to
-from rules.situation_pages import bind_situation, render_preview, situation_list
+from rules.situation_pages import bind_situation, preview_context, render_preview, situation_list
 from rules.situations import situation_class
 from rules.views import builder_for, prefill_from
 
@@ -285,9 +285,12 @@ def _describe_page(request: HtmxHttpRequest, match: Match, dispute: Dispute | No
                 if calling:
                     messages.success(request, _("A judge has been called to your table."))
                 return redirect("match-dispute-detail", match_id=match.pk, dispute_id=answer["dispute"])
+    situation = page.get("situation")
     context = {
         "match": match,
         "names": _names(match),
+        # A page shown again (a refusal, a draft being fixed) keeps the ruling as it stands beside the form.
+        "preview": preview_context(situation) if situation is not None and situation.is_bound else None,
         "situations": situation_list(page["game"]),
         "editing": dispute,
         "opening": opening,
