@@ -45,12 +45,15 @@ ABILITIES = [
     ("flying", "Flying"),
     ("trample", "Trample"),
     ("haste", "Haste"),
+    ("reach", "Reach"),
+    ("shadow", "Shadow"),
 ]
 ACTIONS = list(BUILDER_ACTIONS[MTG])
 # Which builder fields each action sends (spec, "Magic actions"); "combat" becomes the "attackers" list.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "combat_damage": ("combat",),
     "declare_attackers": ("player", "attackers"),
+    "declare_blockers": ("player", "blocks"),
     "cast": ("player", "card"),
     "play_land": ("player", "card"),
     "draw": ("player",),
@@ -61,6 +64,10 @@ COMBAT_HELP = (
     "One attacker per line: attacker: blockers | damage assignment, e.g. “b1: a1, a2 | a1=2, a2=1”. "
     "An unblocked attacker is just “b1”; “| ...” may be left out, and the ruling asks for it if the "
     "rules need the players' choice."
+)
+BLOCKS_HELP = (
+    "One attacker per line: attacker: the creatures blocking it, e.g. “a1: b1, b2”. Leave it empty if no "
+    "creature blocks. Tick “Attacking” on each attacking creature above."
 )
 # The tick boxes stay small and inline instead of taking the full width of a text input.
 CHECK_ATTRS = {"class": "inline-check"}
@@ -104,6 +111,23 @@ def parse_combat(text: str) -> list[dict[str, Any]]:
     return attackers
 
 
+def parse_blocks(text: str) -> list[dict[str, str]]:
+    """The ``blocks`` of a ``declare_blockers`` action from the builder's text, one attacker per line."""
+    blocks: list[dict[str, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        attacker, colon, blockers = line.partition(":")
+        attacker = attacker.strip()
+        if not colon or not attacker or " " in attacker or not _ids(blockers):
+            raise forms.ValidationError(
+                f"Line {number}: write the attacker's id, a colon and its blockers, e.g. “a1: b1, b2”."
+            )
+        blocks += [{"blocker": blocker, "attacker": attacker} for blocker in _ids(blockers)]
+    return blocks
+
+
 class MtgStateForm(forms.Form):
     revision = forms.ChoiceField(
         choices=[("", "Classic (default)"), ("classic", "Classic"), ("current", "Current rules")],
@@ -143,6 +167,10 @@ class MtgCardForm(forms.Form):
     damage = _optional_int("Damage marked")
     entered_turn = forms.IntegerField(min_value=1, required=False, label="Entered on turn")
     tapped = forms.BooleanField(required=False)
+    attacking = forms.BooleanField(required=False, help_text="Declared as an attacker this combat.")
+    subtypes = forms.CharField(
+        max_length=120, required=False, label="Subtypes", help_text="Separated by commas, e.g. “Wall”."
+    )
     types = forms.MultipleChoiceField(
         choices=TYPES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
     )
@@ -191,6 +219,16 @@ class MtgActionForm(forms.Form):
         help_text=COMBAT_HELP,
     )
 
+    blocks = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
+        required=False,
+        label="Blockers: who blocks which attacker",
+        help_text=BLOCKS_HELP,
+    )
+
+    def clean_blocks(self) -> list[dict[str, str]]:
+        return parse_blocks(self.cleaned_data.get("blocks") or "")
+
     def clean_combat(self) -> list[dict[str, Any]]:
         return parse_combat(self.cleaned_data.get("combat") or "")
 
@@ -202,8 +240,11 @@ def _card(data: dict[str, Any], number: int) -> tuple[str, str, dict[str, Any]]:
     for field in ("name", "types", "supertypes", "power", "toughness", "damage", "abilities", "entered_turn"):
         if data.get(field) not in (None, "", []):
             card[field] = data[field]
-    if data.get("tapped"):
-        card["tapped"] = True
+    if data.get("subtypes"):
+        card["subtypes"] = _ids(data["subtypes"])
+    for flag in ("tapped", "attacking"):
+        if data.get(flag):
+            card[flag] = True
     return player, data.get("location") or "battlefield", card
 
 

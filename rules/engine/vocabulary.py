@@ -52,6 +52,7 @@ BUILDER_ACTIONS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
     MTG: (
         ("combat_damage", "Combat damage"),
         ("declare_attackers", "Declare attackers"),
+        ("declare_blockers", "Declare blockers"),
         ("cast", "Cast a spell"),
         ("play_land", "Play a land"),
         ("draw", "Draw"),
