@@ -59,6 +59,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "draw": ("player",),
     "cleanup": ("player",),
     "state_check": (),
+    "mulligan": ("player", "mulligans_taken", "hand_size"),
 }
 COMBAT_HELP = (
     "One attacker per line: attacker: blockers | damage assignment, e.g. “b1: a1, a2 | a1=2, a2=1”. "
@@ -219,6 +220,20 @@ class MtgActionForm(forms.Form):
         help_text=COMBAT_HELP,
     )
 
+    mulligans_taken = forms.IntegerField(
+        min_value=0,
+        max_value=7,
+        required=False,
+        label="Mulligans already taken",
+        help_text="For a mulligan: 0 when deciding on the first hand of the game.",
+    )
+    hand_size = forms.IntegerField(
+        min_value=0,
+        max_value=7,
+        required=False,
+        label="Cards the player is on",
+        help_text="For a mulligan, instead of the count above: 7, then 6 after one mulligan, and so on.",
+    )
     blocks = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
         required=False,
@@ -292,7 +307,7 @@ def build_mtg_dispute(state: MtgStateForm, cards: Any, stack: Any, action: MtgAc
     dispute_action: dict[str, Any] = {"type": a["type"]}
     for field in ACTION_FIELDS[a["type"]]:
         value = _ids(a.get(field) or "") if field == "attackers" else a.get(field)
-        if value:
+        if value not in (None, "", []):  # 0 is a value: no mulligan taken yet
             dispute_action["attackers" if field == "combat" else field] = value
     dispute: dict[str, Any] = {"format": "dispute/1", "game": "mtg"}
     if s.get("revision"):

@@ -58,6 +58,7 @@ BUILDER_ACTIONS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         ("draw", "Draw"),
         ("cleanup", "Cleanup (hand size)"),
         ("state_check", "State-based actions: is the game over?"),
+        ("mulligan", "Mulligan"),
     ),
 }
 

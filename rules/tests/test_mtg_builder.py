@@ -175,6 +175,13 @@ def test_declare_blockers_sends_the_blocks_and_marks_attacking_creatures_and_sub
     assert dispute["state"]["players"]["A"]["battlefield"][0]["subtypes"] == ["Wall", "Plant"]
 
 
+def test_a_mulligan_sends_zero_mulligans_taken():
+    """101.5: deciding on the opening hand is zero mulligans taken, which the builder must not drop."""
+    dispute = built(blocked_creature_form(type="mulligan", player="B", mulligans_taken="0"))
+
+    assert dispute["action"] == {"type": "mulligan", "player": "B", "mulligans_taken": 0}
+
+
 def test_blocker_lines_read_one_attacker_per_line():
     assert parse_blocks("a1: b1, b2\n\n a2 : b3") == [
         {"blocker": "b1", "attacker": "a1"},
