@@ -60,6 +60,7 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "cleanup": ("player",),
     "state_check": (),
     "mulligan": ("player", "mulligans_taken", "hand_size"),
+    "resolve_stack": ("sequence",),
 }
 COMBAT_HELP = (
     "One attacker per line: attacker: blockers | damage assignment, e.g. “b1: a1, a2 | a1=2, a2=1”. "
@@ -70,6 +71,11 @@ BLOCKS_HELP = (
     "One attacker per line: attacker: the creatures blocking it, e.g. “a1: b1, b2”. Leave it empty if no "
     "creature blocks. Tick “Attacking” on each attacking creature above."
 )
+SEQUENCE_HELP = (
+    "What the players did, in order, one per line: “A pass”, “B cast b2” or “B activate Prodigal Sorcerer” "
+    "(a card's id or name). Leave it empty to ask in which order the stack resolves if both keep passing."
+)
+SEQUENCE_WORDS = ("pass", "cast", "activate")
 # The tick boxes stay small and inline instead of taking the full width of a text input.
 CHECK_ATTRS = {"class": "inline-check"}
 
@@ -129,6 +135,23 @@ def parse_blocks(text: str) -> list[dict[str, str]]:
     return blocks
 
 
+def parse_sequence(text: str) -> list[dict[str, str]]:
+    """The ``sequence`` of a ``resolve_stack`` action from the builder's text, one event per line."""
+    events: list[dict[str, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split(maxsplit=2)
+        if not words:
+            continue
+        player, does = (words[0].upper(), words[1].lower()) if len(words) > 1 else ("", "")
+        card = words[2].strip() if len(words) > 2 else ""
+        if player not in ("A", "B") or does not in SEQUENCE_WORDS or (does == "pass") == bool(card):
+            raise forms.ValidationError(
+                f"Line {number}: write the player and what they did, e.g. “A pass” or “B cast b2”."
+            )
+        events.append({"player": player, "does": does, **({"card": card} if card else {})})
+    return events
+
+
 class MtgStateForm(forms.Form):
     revision = forms.ChoiceField(
         choices=[("", "Classic (default)"), ("classic", "Classic"), ("current", "Current rules")],
@@ -140,6 +163,9 @@ class MtgStateForm(forms.Form):
     first_player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label="Played first")
     phase = forms.ChoiceField(choices=PHASES, initial="main1")
     step = forms.ChoiceField(choices=STEPS, required=False)
+    priority = forms.ChoiceField(
+        choices=[("", "—"), *PLAYERS], required=False, label="Has priority", help_text="Who may act now."
+    )
     life_a = forms.IntegerField(required=False, label="A's life", initial=STARTING_LIFE[MTG])
     life_b = forms.IntegerField(required=False, label="B's life", initial=STARTING_LIFE[MTG])
     library_a = _optional_int("Cards in A's library")
@@ -213,13 +239,24 @@ class MtgActionForm(forms.Form):
         label="Attackers (ids)",
         help_text="To declare attackers: separated by commas, e.g. “b1, b2”.",
     )
+    blocks = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
+        required=False,
+        label="Blockers: who blocks which attacker",
+        help_text=BLOCKS_HELP,
+    )
     combat = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
         required=False,
         label="Combat damage: who attacks, who blocks",
         help_text=COMBAT_HELP,
     )
-
+    sequence = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
+        required=False,
+        label="Priority: who passed, who cast what",
+        help_text=SEQUENCE_HELP,
+    )
     mulligans_taken = forms.IntegerField(
         min_value=0,
         max_value=7,
@@ -234,12 +271,9 @@ class MtgActionForm(forms.Form):
         label="Cards the player is on",
         help_text="For a mulligan, instead of the count above: 7, then 6 after one mulligan, and so on.",
     )
-    blocks = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
-        required=False,
-        label="Blockers: who blocks which attacker",
-        help_text=BLOCKS_HELP,
-    )
+
+    def clean_sequence(self) -> list[dict[str, str]]:
+        return parse_sequence(self.cleaned_data.get("sequence") or "")
 
     def clean_blocks(self) -> list[dict[str, str]]:
         return parse_blocks(self.cleaned_data.get("blocks") or "")
@@ -296,7 +330,7 @@ def build_mtg_dispute(state: MtgStateForm, cards: Any, stack: Any, action: MtgAc
         existing = players[player].get(location)
         players[player][location] = [*(existing if isinstance(existing, list) else []), card]
     dispute_state: dict[str, Any] = {"turn": s["turn"], "active_player": s["active_player"]}
-    for key in ("first_player", "phase", "step"):
+    for key in ("first_player", "phase", "step", "priority"):
         if s.get(key):
             dispute_state[key] = s[key]
     items = _stack(stack)

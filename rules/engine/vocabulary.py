@@ -59,6 +59,7 @@ BUILDER_ACTIONS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
         ("cleanup", "Cleanup (hand size)"),
         ("state_check", "State-based actions: is the game over?"),
         ("mulligan", "Mulligan"),
+        ("resolve_stack", "Priority and the stack: what resolves?"),
     ),
 }
 

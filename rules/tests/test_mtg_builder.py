@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django import forms
 
-from rules.forms_mtg import parse_blocks, parse_combat
+from rules.forms_mtg import parse_blocks, parse_combat, parse_sequence
 from rules.models import Ruling
 from rules.tests.conftest import example
 from rules.views import builder_for
@@ -180,6 +181,34 @@ def test_a_mulligan_sends_zero_mulligans_taken():
     dispute = built(blocked_creature_form(type="mulligan", player="B", mulligans_taken="0"))
 
     assert dispute["action"] == {"type": "mulligan", "player": "B", "mulligans_taken": 0}
+
+
+def test_resolve_stack_sends_the_priority_sequence_and_who_has_priority():
+    """408.1c: the passes and casts in order, from the player the state says holds priority."""
+    data = blocked_creature_form(
+        type="resolve_stack",
+        priority="A",
+        sequence="A cast Giant Growth\nA pass\nb PASS",
+        **formset("stack", [{"card": "Lightning Bolt", "player": "B", "kind": "spell"}]),
+    )
+
+    dispute = built(data)
+
+    assert dispute["state"]["priority"] == "A"
+    assert dispute["action"] == {
+        "type": "resolve_stack",
+        "sequence": [
+            {"player": "A", "does": "cast", "card": "Giant Growth"},
+            {"player": "A", "does": "pass"},
+            {"player": "B", "does": "pass"},
+        ],
+    }
+
+
+@pytest.mark.parametrize("text", ["A", "C pass", "A cast", "A pass b2", "B resolve b2"])
+def test_a_mistyped_priority_line_is_refused(text: str):
+    with pytest.raises(forms.ValidationError):
+        parse_sequence(text)
 
 
 def test_blocker_lines_read_one_attacker_per_line():

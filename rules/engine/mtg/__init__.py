@@ -22,6 +22,7 @@ from rules.engine.mtg.combat import judge_combat_damage
 from rules.engine.mtg.context import Context
 from rules.engine.mtg.deck import judge_mtg_deck_check, judge_mtg_side_swap
 from rules.engine.mtg.mulligan import judge_mulligan
+from rules.engine.mtg.stack import judge_resolve_stack
 from rules.engine.mtg.state import Game, parse_state
 from rules.engine.mtg.state_based import judge_state_check
 from rules.engine.mtg.timing import judge_cast, judge_play_land
@@ -41,6 +42,7 @@ STATE_ACTIONS: dict[str, Handler] = {
     "cleanup": judge_cleanup,
     "state_check": judge_state_check,
     "mulligan": judge_mulligan,
+    "resolve_stack": judge_resolve_stack,
 }
 
 
