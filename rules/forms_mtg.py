@@ -156,7 +156,7 @@ class MtgStateForm(forms.Form):
     revision = forms.ChoiceField(
         choices=[("", "Classic (default)"), ("classic", "Classic"), ("current", "Current rules")],
         required=False,
-        help_text="Current: today's legend rule (each player keeps one legend of a name).",
+        help_text="Current: today's legend rule (each player keeps one legend of a name) and mulligan.",
     )
     turn = forms.IntegerField(min_value=1, initial=1)
     active_player = forms.ChoiceField(choices=PLAYERS, label="Active player")
