@@ -132,10 +132,14 @@ def not_attacking(game: Game, card: Card) -> Violation | None:
     if card.attacking and card.zone == BATTLEFIELD:
         return None
     attacking_creatures(game)  # a state that marks no attacker at all cannot say this one is not attacking
+    why = (
+        "the state does not mark it attacking"
+        if card.zone == BATTLEFIELD
+        else f"it is in {card.holder}'s {card.zone}"
+    )
     return Violation(
         "mtg.block.not_attacking",
-        f"{card.label} is not an attacking creature (the state does not mark it attacking): only attacking"
-        " creatures can be blocked.",
+        f"{card.label} is not an attacking creature ({why}): only attacking creatures can be blocked.",
         passages.ATTACKING_CREATURE,
     )
 

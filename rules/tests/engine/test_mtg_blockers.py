@@ -145,6 +145,16 @@ def test_308_5_only_an_attacking_creature_can_be_blocked():
     assert cites(ruling, "308.5")
 
 
+def test_308_5_a_creature_no_longer_in_play_is_not_attacking():
+    game = in_declare_blockers([attacker("a1")], [creature("b1")])
+    game["players"]["A"]["graveyard"] = [attacker("a2")]
+
+    ruling = rule_on(game, blocks(("b1", "a2")))
+
+    assert code(ruling) == "mtg.block.not_attacking"
+    assert "in A's graveyard" in ruling["violations"][0]["message"]
+
+
 def test_308_4_a_state_with_no_attacker_in_the_declare_blockers_step_is_incomplete():
     """With no attacker the step is skipped: a judge asks which creatures attack instead of guessing."""
     ruling = rule_on(in_declare_blockers([creature("a1")], [creature("b1")]), blocks(("b1", "a1")))
