@@ -124,7 +124,11 @@ class Player:
 
 @dataclass(frozen=True)
 class Game:
-    """The reported game state; turn, active player, phase and step only where the dispute gives them."""
+    """The reported game state; turn, active player, phase and step only where the dispute gives them.
+
+    ``priority_given`` is the player the state says holds priority (the optional ``priority``); permanents
+    declared as attackers carry ``attacking`` (both dispute format extensions, see the README).
+    """
 
     players: Mapping[str, Player]
     turn_given: int | None = None
