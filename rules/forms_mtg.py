@@ -193,11 +193,11 @@ class MtgCardForm(forms.Form):
     toughness = _optional_int("Toughness")
     damage = _optional_int("Damage marked")
     entered_turn = forms.IntegerField(min_value=1, required=False, label="Entered on turn")
-    tapped = forms.BooleanField(required=False)
-    attacking = forms.BooleanField(required=False, help_text="Declared as an attacker this combat.")
     subtypes = forms.CharField(
         max_length=120, required=False, label="Subtypes", help_text="Separated by commas, e.g. “Wall”."
     )
+    tapped = forms.BooleanField(required=False)
+    attacking = forms.BooleanField(required=False)  # declared as an attacker this combat (BLOCKS_HELP says so)
     types = forms.MultipleChoiceField(
         choices=TYPES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
     )

@@ -260,7 +260,7 @@ def judge_declare_blockers(ctx: Context) -> Ruling:
     blockers = list(dict.fromkeys(block.blocker for block in blocks))
     attackers = list(dict.fromkeys(block.attacker for block in blocks))
 
-    def controlled(card: Card) -> Violation | None:
+    def controlled(card: Card) -> Violation | None:  # the active player is asked for only when checked
         return blocker_not_controlled(card, other(game.active_player))
 
     checks: list[Check] = []
