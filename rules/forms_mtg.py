@@ -197,7 +197,7 @@ class MtgCardForm(forms.Form):
         max_length=120, required=False, label="Subtypes", help_text="Separated by commas, e.g. “Wall”."
     )
     tapped = forms.BooleanField(required=False)
-    attacking = forms.BooleanField(required=False)  # declared as an attacker this combat (BLOCKS_HELP says so)
+    attacking = forms.BooleanField(required=False)  # declared as an attacker (BLOCKS_HELP says so)
     types = forms.MultipleChoiceField(
         choices=TYPES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
     )
