@@ -45,23 +45,37 @@ ABILITIES = [
     ("flying", "Flying"),
     ("trample", "Trample"),
     ("haste", "Haste"),
+    ("reach", "Reach"),
+    ("shadow", "Shadow"),
 ]
 ACTIONS = list(BUILDER_ACTIONS[MTG])
 # Which builder fields each action sends (spec, "Magic actions"); "combat" becomes the "attackers" list.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "combat_damage": ("combat",),
     "declare_attackers": ("player", "attackers"),
+    "declare_blockers": ("player", "blocks"),
     "cast": ("player", "card"),
     "play_land": ("player", "card"),
     "draw": ("player",),
     "cleanup": ("player",),
     "state_check": (),
+    "mulligan": ("player", "mulligans_taken", "hand_size"),
+    "resolve_stack": ("sequence",),
 }
 COMBAT_HELP = (
     "One attacker per line: attacker: blockers | damage assignment, e.g. “b1: a1, a2 | a1=2, a2=1”. "
     "An unblocked attacker is just “b1”; “| ...” may be left out, and the ruling asks for it if the "
     "rules need the players' choice."
 )
+BLOCKS_HELP = (
+    "One attacker per line: attacker: the creatures blocking it, e.g. “a1: b1, b2”. Leave it empty if no "
+    "creature blocks. Tick “Attacking” on each attacking creature above."
+)
+SEQUENCE_HELP = (
+    "What the players did, in order, one per line: “A pass”, “B cast b2” or “B activate Prodigal Sorcerer” "
+    "(a card's id or name). Leave it empty to ask in which order the stack resolves if both keep passing."
+)
+SEQUENCE_WORDS = ("pass", "cast", "activate")
 # The tick boxes stay small and inline instead of taking the full width of a text input.
 CHECK_ATTRS = {"class": "inline-check"}
 
@@ -104,17 +118,54 @@ def parse_combat(text: str) -> list[dict[str, Any]]:
     return attackers
 
 
+def parse_blocks(text: str) -> list[dict[str, str]]:
+    """The ``blocks`` of a ``declare_blockers`` action from the builder's text, one attacker per line."""
+    blocks: list[dict[str, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        attacker, colon, blockers = line.partition(":")
+        attacker = attacker.strip()
+        if not colon or not attacker or " " in attacker or not _ids(blockers):
+            raise forms.ValidationError(
+                f"Line {number}: write the attacker's id, a colon and its blockers, e.g. “a1: b1, b2”."
+            )
+        blocks += [{"blocker": blocker, "attacker": attacker} for blocker in _ids(blockers)]
+    return blocks
+
+
+def parse_sequence(text: str) -> list[dict[str, str]]:
+    """The ``sequence`` of a ``resolve_stack`` action from the builder's text, one event per line."""
+    events: list[dict[str, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split(maxsplit=2)
+        if not words:
+            continue
+        player, does = (words[0].upper(), words[1].lower()) if len(words) > 1 else ("", "")
+        card = words[2].strip() if len(words) > 2 else ""
+        if player not in ("A", "B") or does not in SEQUENCE_WORDS or (does == "pass") == bool(card):
+            raise forms.ValidationError(
+                f"Line {number}: write the player and what they did, e.g. “A pass” or “B cast b2”."
+            )
+        events.append({"player": player, "does": does, **({"card": card} if card else {})})
+    return events
+
+
 class MtgStateForm(forms.Form):
     revision = forms.ChoiceField(
         choices=[("", "Classic (default)"), ("classic", "Classic"), ("current", "Current rules")],
         required=False,
-        help_text="Current: today's legend rule (each player keeps one legend of a name).",
+        help_text="Current: today's legend rule (each player keeps one legend of a name) and mulligan.",
     )
     turn = forms.IntegerField(min_value=1, initial=1)
     active_player = forms.ChoiceField(choices=PLAYERS, label="Active player")
     first_player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label="Played first")
     phase = forms.ChoiceField(choices=PHASES, initial="main1")
     step = forms.ChoiceField(choices=STEPS, required=False)
+    priority = forms.ChoiceField(
+        choices=[("", "—"), *PLAYERS], required=False, label="Has priority", help_text="Who may act now."
+    )
     life_a = forms.IntegerField(required=False, label="A's life", initial=STARTING_LIFE[MTG])
     life_b = forms.IntegerField(required=False, label="B's life", initial=STARTING_LIFE[MTG])
     library_a = _optional_int("Cards in A's library")
@@ -142,7 +193,11 @@ class MtgCardForm(forms.Form):
     toughness = _optional_int("Toughness")
     damage = _optional_int("Damage marked")
     entered_turn = forms.IntegerField(min_value=1, required=False, label="Entered on turn")
+    subtypes = forms.CharField(
+        max_length=120, required=False, label="Subtypes", help_text="Separated by commas, e.g. “Wall”."
+    )
     tapped = forms.BooleanField(required=False)
+    attacking = forms.BooleanField(required=False)  # declared as an attacker (BLOCKS_HELP says so)
     types = forms.MultipleChoiceField(
         choices=TYPES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
     )
@@ -184,12 +239,44 @@ class MtgActionForm(forms.Form):
         label="Attackers (ids)",
         help_text="To declare attackers: separated by commas, e.g. “b1, b2”.",
     )
+    blocks = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
+        required=False,
+        label="Blockers: who blocks which attacker",
+        help_text=BLOCKS_HELP,
+    )
     combat = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
         required=False,
         label="Combat damage: who attacks, who blocks",
         help_text=COMBAT_HELP,
     )
+    sequence = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
+        required=False,
+        label="Priority: who passed, who cast what",
+        help_text=SEQUENCE_HELP,
+    )
+    mulligans_taken = forms.IntegerField(
+        min_value=0,
+        max_value=7,
+        required=False,
+        label="Mulligans already taken",
+        help_text="For a mulligan: 0 when deciding on the first hand of the game.",
+    )
+    hand_size = forms.IntegerField(
+        min_value=0,
+        max_value=7,
+        required=False,
+        label="Cards the player is on",
+        help_text="For a mulligan, instead of the count above: 7, then 6 after one mulligan, and so on.",
+    )
+
+    def clean_sequence(self) -> list[dict[str, str]]:
+        return parse_sequence(self.cleaned_data.get("sequence") or "")
+
+    def clean_blocks(self) -> list[dict[str, str]]:
+        return parse_blocks(self.cleaned_data.get("blocks") or "")
 
     def clean_combat(self) -> list[dict[str, Any]]:
         return parse_combat(self.cleaned_data.get("combat") or "")
@@ -202,8 +289,11 @@ def _card(data: dict[str, Any], number: int) -> tuple[str, str, dict[str, Any]]:
     for field in ("name", "types", "supertypes", "power", "toughness", "damage", "abilities", "entered_turn"):
         if data.get(field) not in (None, "", []):
             card[field] = data[field]
-    if data.get("tapped"):
-        card["tapped"] = True
+    if data.get("subtypes"):
+        card["subtypes"] = _ids(data["subtypes"])
+    for flag in ("tapped", "attacking"):
+        if data.get(flag):
+            card[flag] = True
     return player, data.get("location") or "battlefield", card
 
 
@@ -240,7 +330,7 @@ def build_mtg_dispute(state: MtgStateForm, cards: Any, stack: Any, action: MtgAc
         existing = players[player].get(location)
         players[player][location] = [*(existing if isinstance(existing, list) else []), card]
     dispute_state: dict[str, Any] = {"turn": s["turn"], "active_player": s["active_player"]}
-    for key in ("first_player", "phase", "step"):
+    for key in ("first_player", "phase", "step", "priority"):
         if s.get(key):
             dispute_state[key] = s[key]
     items = _stack(stack)
@@ -251,7 +341,7 @@ def build_mtg_dispute(state: MtgStateForm, cards: Any, stack: Any, action: MtgAc
     dispute_action: dict[str, Any] = {"type": a["type"]}
     for field in ACTION_FIELDS[a["type"]]:
         value = _ids(a.get(field) or "") if field == "attackers" else a.get(field)
-        if value:
+        if value not in (None, "", []):  # 0 is a value: no mulligan taken yet
             dispute_action["attackers" if field == "combat" else field] = value
     dispute: dict[str, Any] = {"format": "dispute/1", "game": "mtg"}
     if s.get("revision"):

@@ -52,11 +52,14 @@ BUILDER_ACTIONS: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
     MTG: (
         ("combat_damage", "Combat damage"),
         ("declare_attackers", "Declare attackers"),
+        ("declare_blockers", "Declare blockers"),
         ("cast", "Cast a spell"),
         ("play_land", "Play a land"),
         ("draw", "Draw"),
         ("cleanup", "Cleanup (hand size)"),
         ("state_check", "State-based actions: is the game over?"),
+        ("mulligan", "Mulligan"),
+        ("resolve_stack", "Priority and the stack: what resolves?"),
     ),
 }
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django import forms
 
-from rules.forms_mtg import parse_combat
+from rules.forms_mtg import parse_blocks, parse_combat, parse_sequence
 from rules.models import Ruling
 from rules.tests.conftest import example
 from rules.views import builder_for
@@ -148,6 +149,82 @@ def test_declare_attackers_takes_the_comma_separated_ids():
     dispute = built(blocked_creature_form(type="declare_attackers", player="B", attackers="b1, b3,"))
 
     assert dispute["action"] == {"type": "declare_attackers", "player": "B", "attackers": ["b1", "b3"]}
+
+
+def test_declare_blockers_sends_the_blocks_and_marks_attacking_creatures_and_subtypes():
+    """309.1: the defending player's blocks; 308.5: the state marks which creatures attack."""
+    data = with_cards(
+        blocked_creature_form(
+            type="declare_blockers", player="A", step="declare_blockers", blocks="b1: a1, a2"
+        ),
+        [
+            {"card_id": "b1", "controller": "B", "types": ["creature"], "tapped": "on", "attacking": "on"},
+            {"card_id": "a1", "controller": "A", "types": ["creature"], "subtypes": "Wall, Plant"},
+            {"card_id": "a2", "controller": "A", "types": ["creature"], "abilities": ["reach"]},
+        ],
+    )
+
+    dispute = built(data)
+
+    assert dispute["action"] == {
+        "type": "declare_blockers",
+        "player": "A",
+        "blocks": [{"blocker": "a1", "attacker": "b1"}, {"blocker": "a2", "attacker": "b1"}],
+    }
+    (b1,) = dispute["state"]["players"]["B"]["battlefield"]
+    assert (b1["tapped"], b1["attacking"]) == (True, True)
+    assert dispute["state"]["players"]["A"]["battlefield"][0]["subtypes"] == ["Wall", "Plant"]
+
+
+def test_a_mulligan_sends_zero_mulligans_taken():
+    """101.5: deciding on the opening hand is zero mulligans taken, which the builder must not drop."""
+    dispute = built(blocked_creature_form(type="mulligan", player="B", mulligans_taken="0"))
+
+    assert dispute["action"] == {"type": "mulligan", "player": "B", "mulligans_taken": 0}
+
+
+def test_resolve_stack_sends_the_priority_sequence_and_who_has_priority():
+    """408.1c: the passes and casts in order, from the player the state says holds priority."""
+    data = blocked_creature_form(
+        type="resolve_stack",
+        priority="A",
+        sequence="A cast Giant Growth\nA pass\nb PASS",
+        **formset("stack", [{"card": "Lightning Bolt", "player": "B", "kind": "spell"}]),
+    )
+
+    dispute = built(data)
+
+    assert dispute["state"]["priority"] == "A"
+    assert dispute["action"] == {
+        "type": "resolve_stack",
+        "sequence": [
+            {"player": "A", "does": "cast", "card": "Giant Growth"},
+            {"player": "A", "does": "pass"},
+            {"player": "B", "does": "pass"},
+        ],
+    }
+
+
+@pytest.mark.parametrize("text", ["A", "C pass", "A cast", "A pass b2", "B resolve b2"])
+def test_a_mistyped_priority_line_is_refused(text: str):
+    with pytest.raises(forms.ValidationError):
+        parse_sequence(text)
+
+
+def test_blocker_lines_read_one_attacker_per_line():
+    assert parse_blocks("a1: b1, b2\n\n a2 : b3") == [
+        {"blocker": "b1", "attacker": "a1"},
+        {"blocker": "b2", "attacker": "a1"},
+        {"blocker": "b3", "attacker": "a2"},
+    ]
+
+
+@pytest.mark.parametrize(("text", "line"), [("a1 b1", 1), ("a1: b1\na2:", 2), (": b1", 1)])
+def test_a_mistyped_blocker_line_is_named_in_the_form(text: str, line: int):
+    builder = builder_for("mtg", blocked_creature_form(type="declare_blockers", blocks=text), {})
+
+    assert not builder.is_valid()
+    assert f"Line {line}:" in builder.forms["action"].errors["blocks"][0]
 
 
 def test_combat_lines_read_blockers_and_damage_assignment():

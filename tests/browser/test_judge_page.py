@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.browser.accessibility import axe_violations
 from tests.shared_files import require_shared
 from tournaments.tests.factories import PASSWORD, UserFactory
 
@@ -73,3 +74,51 @@ def test_a_judge_pastes_a_dispute_and_sees_why_it_is_illegal(live_server, page):
     assert (
         "activation.set_this_turn" in page.get_by_role("heading", name="Why not").locator("..").inner_text()
     )
+
+
+def test_a_defending_player_declares_blockers_in_the_magic_form(live_server, page):
+    """Comprehensive Rules 309.1 and 502.4b from the Magic builder: a Wall blocks a ground attacker, the
+    flyer goes unblocked; the new fields (attacking, subtypes, blocks) pass axe-core."""
+    UserFactory(username="kaya")
+    log_in(page, live_server, "kaya")
+
+    page.goto(f"{live_server.url}/rulings/new/?game=mtg")
+    assert axe_violations(page) == []
+    page.get_by_label("Turn", exact=True).fill("5")
+    page.get_by_label("Active player").select_option("A")
+    page.get_by_label("Phase").select_option("combat")
+    page.get_by_label("Step").select_option("declare_blockers")
+    rows = page.locator("details.card-row")
+    for index, values in enumerate(
+        (
+            {"id": "a1", "controller": "A", "name": "Hill Giant", "attacking": True},
+            {"id": "a2", "controller": "A", "name": "Serra Angel", "attacking": True, "flying": True},
+            {"id": "b1", "controller": "B", "name": "Wall of Stone", "subtypes": "Wall"},
+        )
+    ):
+        row = rows.nth(index)
+        if index:
+            row.locator("summary").click()
+        row.get_by_label("Id").fill(values["id"])
+        row.get_by_label("Name").fill(values["name"])
+        row.get_by_label("Controller").select_option(values["controller"])
+        row.get_by_label("Creature").check()
+        row.get_by_label("Power").fill("3")
+        row.get_by_label("Toughness").fill("3")
+        row.get_by_label("Entered on turn").fill("1")
+        if values.get("attacking"):
+            row.get_by_label("Tapped").check()
+            row.get_by_label("Attacking").check()
+        if values.get("flying"):
+            row.get_by_label("Flying").check()
+        if values.get("subtypes"):
+            row.get_by_label("Subtypes").fill(values["subtypes"])
+    page.get_by_label("What is disputed").select_option("declare_blockers")
+    page.get_by_label("Acting player").select_option("B")
+    page.get_by_label("Blockers: who blocks which attacker").fill("a1: b1")
+    page.get_by_role("button", name="Get the ruling").click()
+
+    assert page.get_by_role("heading", level=1).inner_text() == "Legal"
+    body = page.locator("main").inner_text()
+    assert "Walls cannot attack, but they may block" in body
+    assert "Serra Angel (a2) is unblocked" in body

@@ -384,3 +384,174 @@ TURN_STRUCTURE = Reference(
     "Um turno consiste de cinco fases, pela seguinte ordem: inicial, primeira principal, combate, segunda"
     " principal, e final.",
 )
+
+# --- Declaring blockers (309, 308.4-308.5, 502.4 flying, 502.8 shadow) -----------------------------------
+
+DEFENDER_DECLARES = Reference(
+    MTG_CR,
+    "309.1",
+    None,
+    "the defending player declares which creatures they control block, and which attacking creature each"
+    " one blocks",
+    "O jogador defensor declara quais criaturas sob o seu controle são bloqueadoras e qual criatura"
+    " atacante cada uma delas bloqueia.",
+)
+BLOCKERS_UNTAPPED = Reference(
+    MTG_CR,
+    "309.1",
+    None,
+    "tapped creatures and permanents that are not creatures cannot be declared as blockers (Walls are not"
+    " excluded: they may block)",
+    "As criaturas viradas e as permanentes que não são criaturas não podem ser declaradas como bloqueadoras.",
+)
+ATTACKING_CREATURE = Reference(
+    MTG_CR,
+    "308.5",
+    None,
+    "a creature is an attacking creature once declared as part of an attack, until it is removed from combat"
+    " or the combat phase ends",
+    "Uma criatura é considerada como criatura atacante quando é declarada como parte de um ataque.",
+)
+NO_ATTACKERS = Reference(
+    MTG_CR,
+    "308.4",
+    None,
+    "if no creature was declared as an attacker, the game goes straight to the end of combat step, skipping"
+    " the declare blockers and combat damage steps",
+    "Se nenhuma criatura foi declarada como atacante o jogo passa diretamente para a etapa de fim de combate",
+)
+BLOCKED_OR_NOT = Reference(
+    MTG_CR,
+    "309.3",
+    None,
+    "an attacking creature with one or more creatures declared as blockers against it is blocked; one with"
+    " none is unblocked, until the end of combat",
+    "Uma criatura atacante com uma ou mais criaturas declaradas como bloqueadoras contra ela torna-se uma"
+    " criatura bloqueada; uma sem bloqueadores que se oponham é uma criatura não-bloqueada.",
+)
+PRIORITY_AFTER_BLOCKS = Reference(
+    MTG_CR,
+    "309.5",
+    None,
+    "once all legal blocks are declared and all costs paid, the active player receives priority",
+    "Depois de todos os bloqueios legais terem sido declarados e todos os custos pagos, o jogador ativo"
+    " recebe prioridade",
+)
+FLYING = Reference(
+    MTG_CR,
+    "502.4b",
+    None,
+    "a creature with flying cannot be blocked by creatures without flying; a creature with flying can block"
+    " creatures with or without flying",
+    "Uma criatura voadora não pode ser bloqueada por criaturas não voadoras.",
+)
+SHADOW = Reference(
+    MTG_CR,
+    "502.8b",
+    None,
+    "a creature with shadow cannot be blocked by creatures without shadow, and a creature without shadow"
+    " cannot be blocked by creatures with shadow",
+    "Uma criatura com sombra não pode ser bloqueada por criaturas sem sombra, e uma criatura sem sombra não"
+    " pode ser bloqueada por criaturas com sombra.",
+)
+GOLDEN_RULE = Reference(
+    MTG_CR,
+    "103.1",
+    None,
+    "whenever a card's text contradicts these rules, the card takes precedence",
+    "Sempre que o texto de uma carta contradisser estas regras, a carta tem precedência.",
+)
+REACH = Reference(
+    DISPUTE_FORMAT,
+    "Magic, declare_blockers, reach",
+    None,
+    "this edition has no reach; a creature with reach (today's rules) can block as though it had flying, as"
+    " its card says, and a card's text takes precedence over the rules (103.1), so both revisions accept it",
+)
+
+# --- The mulligan (101.3, 101.5) --------------------------------------------------------------------------
+
+OPENING_HAND = Reference(
+    MTG_CR,
+    "101.3",
+    None,
+    "once it is decided who plays first, each player sets their life total to 20 and draws a hand of 7 cards",
+    "cada jogador põe o seu total de vida a 20 e compra uma mão de 7 cartas.",
+)
+MULLIGAN = Reference(
+    MTG_CR,
+    "101.5",
+    None,
+    "a player unhappy with their opening hand may take a mulligan: they shuffle their hand into their deck"
+    " and draw a new hand of one card fewer, and may repeat this, one card fewer each time, until their"
+    " hand reaches zero cards",
+    "Esse jogador reembaralha as cartas de sua mão no deck, e compra uma nova mão de seis cartas. Ele pode"
+    " repetir este processo quantas vezes quiser, comprando uma carta a menos de cada vez, até a sua mão"
+    " atingir zero cartas.",
+)
+MULLIGAN_ORDER = Reference(
+    MTG_CR,
+    "101.5",
+    None,
+    "once the first player keeps their hand, the second player may mulligan too; when both are satisfied"
+    " the first player starts their turn",
+    "Assim que o primeiro jogador decidir manter a sua mão, o segundo pode igualmente pedir mulligan.",
+)
+MULLIGAN_CURRENT = Reference(
+    DISPUTE_FORMAT,
+    "revision current, the mulligan",
+    None,
+    "today's (London) mulligan: the player shuffles their hand into their library and draws seven cards"
+    " again; once they keep, they put one card on the bottom of their library for each mulligan taken, so"
+    " the kept hand shrinks by one per mulligan as in the classic rule, down to zero cards",
+)
+
+# --- Priority and the stack (217.6, 300.2, 408.1, 413.1) -----------------------------------------------
+
+STACK_ORDER = Reference(
+    MTG_CR,
+    "217.6a",
+    None,
+    "a spell or ability played goes on top of the stack and waits there to resolve; the stack keeps the"
+    " order in which things were put on it",
+    "Quando uma mágica ou habilidade é jogada, vai para o topo da pilha e espera pela sua resolução.",
+)
+TOP_RESOLVES = Reference(
+    MTG_CR,
+    "217.6c",
+    None,
+    "when both players decline to put a spell or ability on the stack, the one on top (the last one played)"
+    " resolves",
+    "a mágica ou habilidade que está no topo (a última a ter sido jogada) é resolvida.",
+)
+PRIORITY_PASS = Reference(
+    MTG_CR,
+    "408.1c",
+    None,
+    "the player with priority plays a spell or ability, and receives priority again, or passes, and their"
+    " opponent receives it",
+    "Se ele joga uma mágica ou habilidade, recebe novamente a prioridade; senão, o seu oponente recebe-a.",
+)
+BOTH_PASS = Reference(
+    MTG_CR,
+    "408.1c",
+    None,
+    "if both players pass in succession, the spell or ability on top of the stack resolves and the active"
+    " player receives priority; if the stack is empty, the phase or step ends",
+    "Se ambos os jogadores passam a vez sucessivamente, a mágica ou habilidade que está no topo da pilha"
+    " resolve e o jogador ativo recebe prioridade.",
+)
+ONLY_WITH_PRIORITY = Reference(
+    MTG_CR,
+    "408.1d",
+    None,
+    "a player can play a spell or ability only when they have priority",
+    "Um jogador pode jogar uma mágica ou habilidade apenas quando tem a prioridade.",
+)
+STEP_ENDS = Reference(
+    MTG_CR,
+    "300.2",
+    None,
+    "a phase or step ends when the stack is empty and both players pass in succession",
+    "Uma fase ou etapa acaba quando a pilha está vazia e os dois jogadores passam a vez sucessivamente.",
+)

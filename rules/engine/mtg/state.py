@@ -67,6 +67,7 @@ class Card:
     toughness: int | None = None
     damage: int = 0
     tapped: bool = False
+    attacking: bool = False
     abilities: tuple[str, ...] = ()
     entered_turn: int | None = None
     timestamp: int | None = None
@@ -123,7 +124,11 @@ class Player:
 
 @dataclass(frozen=True)
 class Game:
-    """The reported game state; turn, active player, phase and step only where the dispute gives them."""
+    """The reported game state; turn, active player, phase and step only where the dispute gives them.
+
+    ``priority_given`` is the player the state says holds priority (the optional ``priority``); permanents
+    declared as attackers carry ``attacking`` (both dispute format extensions, see the README).
+    """
 
     players: Mapping[str, Player]
     turn_given: int | None = None
@@ -132,6 +137,8 @@ class Game:
     phase_given: str | None = None
     step: str | None = None
     stack: int = 0
+    stack_items: tuple[object, ...] = ()  # as reported, bottom first; ``rules.engine.mtg.stack`` reads them
+    priority_given: str | None = None
     cards: Mapping[str, Card] = field(default_factory=dict)
 
     def player(self, name: str) -> Player:
@@ -195,6 +202,7 @@ def parse_state(raw: object) -> Game:
     turn = optional_int(state, "turn", "state.turn", minimum=1)
     active = optional_player(state, "active_player")
     first = optional_player(state, "first_player")
+    priority = optional_player(state, "priority")
     if turn is not None and active is not None:
         expected_first = active if turn % 2 == 1 else other(active)
         if first is not None and first != expected_first:
@@ -229,6 +237,8 @@ def parse_state(raw: object) -> Game:
         phase_given=phase,
         step=step,
         stack=len(stack),
+        stack_items=tuple(stack),
+        priority_given=priority,
         cards=cards,
     )
 
@@ -316,9 +326,7 @@ def parse_card(raw: object, path: str, holder: str, zone: str) -> Card:
     card_id = as_card_id(data.get("id"))
     if card_id is None:
         raise StateIncomplete(f"{path}.id", "every card needs an id", passages.STATE_INCOMPLETE)
-    tapped = data.get("tapped", False)
-    if not isinstance(tapped, bool):
-        raise StateIncomplete(f"{path}.tapped", "must be true or false", passages.STATE_INCOMPLETE)
+    tapped, attacking = flag(data, "tapped", path), flag(data, "attacking", path)
     damage = optional_int(data, "damage", f"{path}.damage")
     return Card(
         id=card_id,
@@ -333,12 +341,21 @@ def parse_card(raw: object, path: str, holder: str, zone: str) -> Card:
         toughness=signed_int(data, "toughness", path),
         damage=damage or 0,
         tapped=tapped,
+        attacking=attacking,
         abilities=words(data, "abilities", path),
         entered_turn=optional_int(data, "entered_turn", f"{path}.entered_turn", minimum=1),
         timestamp=signed_int(data, "timestamp", path),
         controller=optional_player_field(data, "controller", path) or holder,
         owner=optional_player_field(data, "owner", path) or holder,
     )
+
+
+def flag(data: Mapping[str, Any], key: str, path: str) -> bool:
+    """``tapped``, ``attacking``: true or false, false when not given."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise StateIncomplete(f"{path}.{key}", "must be true or false", passages.STATE_INCOMPLETE)
+    return value
 
 
 def words(data: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:

@@ -52,7 +52,7 @@ def test_malformed_disputes_name_the_field(body, field: str):
 
 def test_an_action_magic_does_not_have_is_refused_on_the_action_type():
     with pytest.raises(DisputeError) as error:
-        judge({"game": "mtg", "state": {}, "action": {"type": "mulligan"}})
+        judge({"game": "mtg", "state": {}, "action": {"type": "scry"}})
 
     assert error.value.field == "action.type"
 

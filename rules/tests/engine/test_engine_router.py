@@ -26,6 +26,24 @@ def test_a_magic_combat_naming_two_cards_not_in_the_state_reports_both():
     assert all(problem["code"] == "dispute.unknown_card" for problem in refused.value.problems())
 
 
+def test_magic_blocks_naming_cards_not_in_the_state_report_each_of_them():
+    state = combat([creature("a1", attacking=True)], [creature("b1")])
+    state["step"] = "declare_blockers"
+    action = {
+        "type": "declare_blockers",
+        "player": "B",
+        "blocks": [{"blocker": "b1", "attacker": "a7"}, {"blocker": "b8", "attacker": "a1"}],
+    }
+
+    with pytest.raises(DisputeError) as refused:
+        judge({"format": "dispute/1", "game": "mtg", "state": state, "action": action})
+
+    assert [problem["path"] for problem in refused.value.problems()] == [
+        "$.action.blocks[0].attacker",
+        "$.action.blocks[1].blocker",
+    ]
+
+
 def test_a_yugioh_attack_naming_two_cards_not_in_the_state_reports_both():
     state = {
         "turn": 3,

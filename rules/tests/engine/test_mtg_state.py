@@ -207,7 +207,11 @@ def permanent(card_id: str) -> st.SearchStrategy[dict[str, Any]]:
             "toughness": small | json_values,
             "damage": small,
             "tapped": st.booleans(),
-            "abilities": st.sampled_from([["trample"], ["first_strike"], ["haste"], [3]]),
+            "attacking": st.booleans() | json_values,
+            "subtypes": st.sampled_from([["Wall"], ["Goblin"], "Wall"]),
+            "abilities": st.sampled_from(
+                [["trample"], ["first_strike"], ["haste"], [3], ["flying"], ["reach"], ["shadow"]]
+            ),
             "entered_turn": st.integers(1, 6),
             "supertypes": st.just(["legendary"]),
             "name": st.just("Same Name"),
@@ -244,32 +248,46 @@ phase_steps = st.sampled_from(
         ("main1", None),
         ("main2", None),
         ("combat", "declare_attackers"),
+        ("combat", "declare_blockers"),
         ("combat", "combat_damage"),
         ("end", "cleanup"),
         ("upkeep", "draw"),
     ]
 )
 states = st.builds(
-    lambda turn, active, phase_step, a, b, stack: {
+    lambda turn, active, phase_step, a, b, stack, priority: {
         "turn": turn,
         "active_player": active,
         "phase": phase_step[0],
         "step": phase_step[1],
         "players": {"A": a, "B": b},
         "stack": stack,
+        "priority": priority,
     },
     st.integers(1, 6),
     players,
     phase_steps,
     player(("a1", "a2"), ("h1",)),
     player(("b1", "b2"), ("h2",)),
-    st.lists(st.just({"card": "x"}), max_size=1),
+    st.lists(st.just({"card": "x"}) | st.just({"card": "b1", "player": "B"}) | json_values, max_size=2),
+    players | st.none() | json_values,
 )
 card_ids = st.sampled_from(IDS)
 actions = st.fixed_dictionaries(
     {
         "type": st.sampled_from(
-            ["combat_damage", "declare_attackers", "cast", "play_land", "draw", "cleanup", "state_check"]
+            [
+                "combat_damage",
+                "declare_attackers",
+                "declare_blockers",
+                "cast",
+                "play_land",
+                "draw",
+                "cleanup",
+                "state_check",
+                "mulligan",
+                "resolve_stack",
+            ]
         ),
         "player": players,
     },
@@ -289,6 +307,19 @@ actions = st.fixed_dictionaries(
             max_size=2,
         )
         | st.lists(card_ids, max_size=2),
+        "blocks": st.lists(
+            st.fixed_dictionaries({"blocker": card_ids, "attacker": card_ids}) | json_values, max_size=3
+        ),
+        "mulligans_taken": st.integers(-1, 8) | json_values,
+        "hand_size": st.integers(-1, 8) | json_values,
+        "sequence": st.lists(
+            st.fixed_dictionaries(
+                {"player": players, "does": st.sampled_from(["pass", "cast", "activate", "bogus"])},
+                optional={"card": card_ids | json_values},
+            )
+            | json_values,
+            max_size=5,
+        ),
     },
 )
 
