@@ -20,6 +20,7 @@ from config.http import HtmxHttpRequest
 from rules import engine, services
 from rules.forms import CardFormSet, DisputeJsonForm, YugiohActionForm, YugiohStateForm, build_yugioh_dispute
 from rules.forms_mtg import MtgActionForm, MtgCardFormSet, MtgStateForm, StackFormSet, build_mtg_dispute
+from rules.narration import ruling_in_words
 from rules.selectors import rulings_visible_to
 
 BUILDER_PREFILL = ("turn", "turn_player", "phase", "step", "lp_a", "lp_b", "revision")
@@ -111,6 +112,7 @@ def ruling_detail(request: HtmxHttpRequest, ruling_id: int) -> HttpResponse:
     context = {
         "ruling": ruling,
         "decision": ruling.ruling,
+        "words": ruling_in_words(ruling.dispute, ruling.ruling),
         "dispute_json": json.dumps(ruling.dispute, indent=2, ensure_ascii=False),
     }
     return render(request, "rules/ruling_detail.html", context)

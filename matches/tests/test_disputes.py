@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from accounts.users import display_name
 from matches.models import Dispute, Duel, Match, ResultChange
 from matches.services.disputes import (
     dispute_open,
@@ -101,7 +102,9 @@ def test_the_match_page_lists_the_dispute_with_its_ruling(match: Match):
     assert 'id="disputes"' in page
     assert "Kaiba&#x27;s LP reached 0." in page
     assert "Legal." in page
-    assert "B&#x27;s LP reach 0: A wins the Duel." in page
+    # The match's players by name, not as the dispute's letters.
+    a, b = display_name(match.player_a), display_name(match.player_b)
+    assert f"{b}&#x27;s LP reach 0: {a} wins the Duel." in page
     assert "Winning a Duel" in page  # the rule cited
     assert reverse("ruling-detail", args=[dispute.ruling_id]) in page  # who asked sees the ruling page
     assert reverse("match-dispute-detail", args=[match.pk, dispute.pk]) in page

@@ -33,6 +33,7 @@ from matches.services import disputes as dispute_services
 from matches.services.access import MatchConflict
 from rules.engine.vocabulary import STARTING_LIFE
 from rules.forms import DisputeJsonForm
+from rules.narration import ruling_in_words
 from rules.selectors import rulings_visible_to
 from rules.views import builder_for, prefill_from
 
@@ -98,6 +99,10 @@ def _row(dispute: Dispute, names: dict[str, str], *, ruling_visible: bool = Fals
         "opened_by_name": display_name(dispute.opened_by),
         "resolved_by_name": display_name(dispute.resolved_by),
         "verdict": verdict(dispute.ruling.ruling) if dispute.ruling else None,
+        # The match's player A and B are the dispute's A and B.
+        "words": ruling_in_words(dispute.ruling.dispute, dispute.ruling.ruling, names)
+        if dispute.ruling
+        else None,
         "ends_duel": _ends_duel(dispute, names),
     }
 
