@@ -313,7 +313,7 @@ def _rewrite_card(text: str, card: Card, table: Table, mark: Callable[[str], str
 
         text = re.sub(rf"{re.escape(card.name)} \({whole}(, |\))", named, text)
     # "Card b1 (1300 ATK) attacks card a1 (1200 DEF)": the label says what the card is.
-    text = re.sub(rf"\b[Cc]ard {whole}", label, text)
+    text = re.sub(rf"\b[Cc]ard {whole}(?: \({whole}\))?", label, text)
     if re.search(r"\d", card.id):
         return re.sub(whole, label, text)
     # An id that could be a word ("x") is replaced only where the engine names a card with it.
@@ -432,7 +432,6 @@ FIELD_WORDS = {
     "abilities": noop("abilities"),
     "timestamp": noop("order it came into play"),
     "effect_type": noop("effect type"),
-    "properly_summoned": noop("whether it was properly Summoned"),
     "controller": noop("controller"),
     "spell_speed": noop("Spell Speed"),
     "card": noop("card"),
@@ -440,8 +439,14 @@ FIELD_WORDS = {
     "id": noop("id"),
     "material_spec": noop("materials"),
     "scale": noop("Pendulum Scale"),
-    "tapped": noop("whether it is tapped"),
     "damage": noop("damage marked on it"),
+}
+
+
+FIELD_QUESTIONS = {
+    "properly_summoned": noop("Say whether %(card)s was properly Summoned"),
+    "tapped": noop("Say whether %(card)s is tapped"),
+    "face_down": noop("Say whether %(card)s is face-down"),
 }
 
 
@@ -456,6 +461,9 @@ def _player_field(player: str, rest: Sequence[str], path: str, table: Table) -> 
     what = FIELD_WORDS.get(rest[2]) if len(rest) > 2 else None
     if card is None:
         return None
+    question = FIELD_QUESTIONS.get(rest[2]) if len(rest) > 2 else None
+    if question:
+        return gettext(question) % {"card": card}
     if what is None:
         return gettext("Describe %(card)s") % {"card": card}
     return gettext("Say the %(what)s of %(card)s") % {"what": gettext(what), "card": card}
