@@ -54,10 +54,16 @@ def test_a_player_describes_an_attack_in_the_form_and_reads_the_ruling(live_serv
     page.get_by_role("button", name="Get the ruling").click()
 
     assert page.get_by_role("heading", level=1).inner_text() == "Legal"
-    outcome = page.locator("dl.outcome").inner_text()
-    assert "5900" in outcome
-    assert "a1" in outcome
+    happens = page.get_by_role("heading", name="What happens").locator("..").inner_text()
+    assert "Player A takes 200 battle damage: 6100 → 5900 LP." in happens
+    assert "Gaia The Fierce Knight (Player A) is destroyed and goes to the Graveyard." in happens
+    assert "a1" not in happens
     assert page.locator("ul.passages li").count() >= 1
+    # The raw outcome is for judges, in the closed panel.
+    judges = page.locator("details.for-judges")
+    assert not judges.locator("pre.outcome").is_visible()
+    judges.locator("summary").click()
+    assert '"a1"' in judges.locator("pre.outcome").inner_text()
 
 
 def test_a_judge_pastes_a_dispute_and_sees_why_it_is_illegal(live_server, page):
@@ -70,6 +76,9 @@ def test_a_judge_pastes_a_dispute_and_sees_why_it_is_illegal(live_server, page):
     page.get_by_role("button", name="Get the ruling").click()
 
     assert page.get_by_role("heading", level=1).inner_text() == "Not legal"
-    assert (
-        "activation.set_this_turn" in page.get_by_role("heading", name="Why not").locator("..").inner_text()
-    )
+    why_not = page.get_by_role("heading", name="Why not").locator("..").inner_text()
+    assert "Trap Hole (Player A) was Set this turn (turn 5)" in why_not
+    assert "activation.set_this_turn" not in why_not
+    judges = page.locator("details.for-judges")
+    judges.locator("summary").click()
+    assert "activation.set_this_turn" in judges.locator("ul.codes").inner_text()
