@@ -50,6 +50,11 @@ class RulingInWords:
     details: Mapping[str, Any] = field(default_factory=dict)
 
     @property
+    def explanation_adds(self) -> bool:
+        """Whether the explanation says more than the problems (an illegal ruling's often repeats them)."""
+        return bool(self.explanation) and self.explanation not in self.problems
+
+    @property
     def first_sentence(self) -> str:
         """What a list shows next to the headline: the first problem, else the first thing that happens."""
         return next(iter(self.problems or self.what_happens or (self.explanation,)), "")

@@ -479,6 +479,7 @@ def test_a_violation_reads_without_its_code():
         "Trap Hole (Yugi) was Set this turn (turn 5); it can be activated from the next turn on.",
     )
     assert words.details["codes"][0]["code"] == "activation.set_this_turn"
+    assert not words.explanation_adds  # the page does not say the same sentence twice
 
 
 # --- The rulebook -----------------------------------------------------------------------------------------
