@@ -345,15 +345,25 @@ def zone_words(zone: str) -> str:
 # --- Problems ----------------------------------------------------------------------------------------------
 
 
+INCOMPLETE_MESSAGE = re.compile(r"cannot settle this: (?P<reason>.*) \(field (?P<path>[\w.\[\]]+)\)")
+# A reason that only says the field is missing or malformed: the words asking for it say it all.
+MISSING_ONLY = re.compile(
+    r"^(?:must be |[\w ]+ must be |the state has no |the turn number is not given|card \S+ has no \w+$|"
+    r"player \w is missing|.* needs the game state$|.* is required\b|list the ids of )"
+)
+
+
 def problem(violation: Mapping[str, Any], table: Table) -> str:
     """A violation as a sentence: the engine's message in names; a missing field as what to say."""
     message = str(violation.get("message") or "")
-    if violation.get("code") == INCOMPLETE:
-        found = re.search(r"\(field ([\w.\[\]]+)\)", message)
-        asked = missing_field(found.group(1), table) if found else None
-        if asked:
-            return asked + "."
-    return table.words(message)
+    found = INCOMPLETE_MESSAGE.search(message) if violation.get("code") == INCOMPLETE else None
+    asked = missing_field(found["path"], table) if found else None
+    if found is None or asked is None:
+        return table.words(message)
+    if MISSING_ONLY.match(found["reason"]):
+        return asked + "."
+    # A conflict ("turn 3 belongs to A, so the first player is A, not B") says why the field is asked for.
+    return gettext("%(ask)s: %(reason)s.") % {"ask": asked, "reason": table.words(found["reason"])}
 
 
 def missing_field(path: str, table: Table) -> str | None:
@@ -428,14 +438,11 @@ FIELD_WORDS = {
     "power": noop("power"),
     "toughness": noop("toughness"),
     "position": noop("battle position"),
-    "placed_turn": noop("turn it was placed on the field"),
-    "entered_turn": noop("turn it came into play"),
     "name": noop("name"),
     "kind": noop("kind (monster, spell or trap)"),
     "frame": noop("frame (Normal, Effect, Fusion...)"),
     "types": noop("card types"),
     "abilities": noop("abilities"),
-    "timestamp": noop("order it came into play"),
     "effect_type": noop("effect type"),
     "controller": noop("controller"),
     "spell_speed": noop("Spell Speed"),
@@ -452,6 +459,9 @@ FIELD_QUESTIONS = {
     "properly_summoned": noop("Say whether %(card)s was properly Summoned"),
     "tapped": noop("Say whether %(card)s is tapped"),
     "face_down": noop("Say whether %(card)s is face-down"),
+    "placed_turn": noop("Say on which turn %(card)s was placed on the field"),
+    "entered_turn": noop("Say on which turn %(card)s came into play"),
+    "timestamp": noop("Say when %(card)s came into play (its timestamp)"),
 }
 
 

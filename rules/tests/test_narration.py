@@ -425,7 +425,7 @@ def test_extra_monster_zone_field_zone_and_magic_cards_are_labelled():
 # --- Problems ---------------------------------------------------------------------------------------------
 
 
-def incomplete(path: str, reason: str = "it is missing") -> dict[str, Any]:
+def incomplete(path: str, reason: str = "must be a whole number") -> dict[str, Any]:
     message = f"The reported state cannot settle this: {reason} (field {path}). A judge does not guess."
     return {"legal": None, "violations": [{"code": "state.incomplete", "message": message, "rule": ""}]}
 
@@ -438,6 +438,10 @@ def incomplete(path: str, reason: str = "it is missing") -> dict[str, Any]:
         ("state.turn", "Say the turn number."),
         ("state.first_player", "Say who played first."),
         ("state.players.B.lp", "Say Kaiba's LP."),
+        (
+            "state.players.A.monster_zones[0].placed_turn",
+            "Say on which turn Yugi's monster in Monster Zone 1 was",
+        ),
         ("state.players.A", "Describe Yugi's side of the game."),
         ("state.players.A.monster_zones[0].atk", "Say the ATK of Yugi's monster in Monster Zone 1."),
         (
@@ -454,6 +458,17 @@ def test_a_missing_field_is_asked_for_in_words(path, asked):
     words = narrate(ygo(players, {}), incomplete(path))
 
     assert words.problems[0].startswith(asked)
+
+
+def test_a_conflicting_field_says_why_it_is_asked_for():
+    reason = "turn 3 belongs to A, so the first player (who takes the odd turns) is A, not B"
+
+    words = narrate(ygo({}, {}), incomplete("state.first_player", reason))
+
+    assert words.problems == (
+        "Say who played first: turn 3 belongs to Yugi, so the first player (who takes the odd turns) "
+        "is Yugi, not Kaiba.",
+    )
 
 
 def test_magic_asks_for_life_and_the_step():
