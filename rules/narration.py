@@ -527,7 +527,7 @@ def damage_words(outcome: Mapping[str, Any], table: Table) -> Sentences:
     key, unit = _life_word(table)
     damage, after = _mapping(outcome.get("damage")), _mapping(outcome.get(key))
     if "damage" not in outcome:
-        return _totals(after, unit, table) if after else []
+        return _totals(after, table) if after else []
     sentences = [_took(p, int(damage[p]), after.get(p), unit, table) for p in PLAYERS if damage.get(p)]
     if not sentences and table.action.get("type") in ("attack", "combat_damage"):
         kind = gettext("combat damage") if table.game == "mtg" else gettext("battle damage")
@@ -555,13 +555,17 @@ def _took(player: str, amount: int, after: object, unit: str, table: Table) -> s
     return sentence + "."
 
 
-def _totals(after: Mapping[str, Any], unit: str, table: Table) -> Sentences:
+def _totals(after: Mapping[str, Any], table: Table) -> Sentences:
+    """The LP (life) totals when nothing dealt damage: "LP now: Yugi 8000, Kaiba 0."."""
     parts = [
         gettext("%(player)s %(total)s") % {"player": table.name(p), "total": after[p]}
         for p in PLAYERS
         if p in after
     ]
-    return [gettext("%(unit)s now: %(totals)s.") % {"unit": unit, "totals": ", ".join(parts)}]
+    values = {"totals": ", ".join(parts)}
+    if table.game == "mtg":
+        return [gettext("Life totals now: %(totals)s.") % values]
+    return [gettext("LP now: %(totals)s.") % values]
 
 
 Phrase = Callable[[int], str]

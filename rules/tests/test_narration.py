@@ -194,6 +194,14 @@ def test_every_way_a_duel_ends(result, sentence):
     assert words.what_happens[0].startswith(sentence)
 
 
+def test_a_magic_state_check_gives_the_life_totals():
+    dispute = {"format": "dispute/1", "game": "mtg", "state": {}, "action": {"type": "state_check"}}
+
+    words = narrate(dispute, {"legal": True, "outcome": {"life": {"A": 20, "B": 0}}})
+
+    assert words.what_happens == ("Life totals now: Yugi 20, Kaiba 0.",)
+
+
 def test_a_magic_game_ends_on_life_or_an_empty_library():
     dispute = example("mtg-blocked-creature-dies")["dispute"]
     for reason, sentence in (
