@@ -277,8 +277,8 @@ def emz_side(index: int) -> str:
 # "A has", "A chooses", "A 1 win(s)", "player A is", "both players A and B", "belongs to A, so".
 PLAYER_VERBS = (
     "takes|has|had|chooses|choose|wins|win|won|loses|lost|discards|draws|drew|draw|cannot|can|may|must|"
-    "plays|played|is|was|does|did|controls|controlled|keeps|attacks|attacked|holds|Pendulum|Normal|"
-    "Tribute|Special|Summons|sets|Sets|activates|casts|and|or|goes|reached|reaches|LP|life|would|needs"
+    "plays|played|is|was|does|did|controls|controlled|keeps|attacks|attacked|holds|Pendulum Summons|"
+    "activates|casts|and|or|goes|reached|reaches|would|needs"
 )
 A_IS_PLAYER = re.compile(rf"'s\b|\s*(?:[,.;:)\]]|$)| \d| (?:{PLAYER_VERBS})\b")
 PLAYER_LETTER = re.compile(r"(?<![\w.'\-/\[])([AB])(?![\w\-])")
