@@ -543,7 +543,8 @@ def all_disputes() -> list[dict[str, Any]]:
         json.loads(path.read_text(encoding="utf-8"))["dispute"]
         for path in sorted(require_shared("spec/examples").glob("*.json"))
     ]
-    return examples + json.loads(ENGINE_DISPUTES.read_text(encoding="utf-8"))
+    engine_tests: list[dict[str, Any]] = json.loads(ENGINE_DISPUTES.read_text(encoding="utf-8"))
+    return examples + engine_tests
 
 
 def strays(dispute: dict[str, Any], ruling: dict[str, Any]) -> list[str]:
