@@ -20,6 +20,7 @@ from config.http import HtmxHttpRequest
 from rules import engine, services
 from rules.forms import CardFormSet, DisputeJsonForm, YugiohActionForm, YugiohStateForm, build_yugioh_dispute
 from rules.forms_mtg import MtgActionForm, MtgCardFormSet, MtgStateForm, StackFormSet, build_mtg_dispute
+from rules.narration import ruling_in_words
 from rules.selectors import rulings_visible_to
 from rules.situation_pages import bind_situation, situation_list
 from rules.situations import Situation, situation_class
@@ -140,6 +141,7 @@ def ruling_detail(request: HtmxHttpRequest, ruling_id: int) -> HttpResponse:
     context = {
         "ruling": ruling,
         "decision": ruling.ruling,
+        "words": ruling_in_words(ruling.dispute, ruling.ruling),
         "dispute_json": json.dumps(ruling.dispute, indent=2, ensure_ascii=False),
     }
     return render(request, "rules/ruling_detail.html", context)

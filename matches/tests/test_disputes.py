@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import Client
 from django.urls import reverse
 
+from accounts.users import display_name
 from matches.models import Dispute, Duel, Match, ResultChange
 from matches.services.disputes import (
     dispute_open,
@@ -21,6 +22,7 @@ from matches.services.disputes import (
 )
 from matches.tests.factories import DuelFactory, MatchFactory
 from rules.models import Ruling
+from tests.shared_files import require_shared
 from tournaments.tests.factories import EventFactory, EventRoleFactory, RoundFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -101,7 +103,9 @@ def test_the_match_page_lists_the_dispute_with_its_ruling(match: Match):
     assert 'id="disputes"' in page
     assert "Kaiba&#x27;s LP reached 0." in page
     assert "Legal." in page
-    assert "B&#x27;s LP reach 0: A wins the Duel." in page
+    # The match's players by name, not as the dispute's letters.
+    a, b = display_name(match.player_a), display_name(match.player_b)
+    assert f"{b}&#x27;s LP reach 0: {a} wins the Duel." in page
     assert "Winning a Duel" in page  # the rule cited
     assert reverse("ruling-detail", args=[dispute.ruling_id]) in page  # who asked sees the ruling page
     assert reverse("match-dispute-detail", args=[match.pk, dispute.pk]) in page
@@ -239,6 +243,24 @@ def test_only_judges_get_the_decision_form_and_confirming_records_the_duel(match
     assert "Ruling confirmed" in confirmed.content.decode()
     assert Duel.objects.get(match=match, number=1).result == "A"
     assert browser(match.player_a).post(resolve, {"decision": "confirmed"}).status_code == 403
+
+
+def test_the_dispute_page_reads_the_ruling_with_the_players_names(match: Match, judge):
+    attack = json.loads(require_shared("spec/examples/ygo-attack-set-monster.json").read_text())["dispute"]
+    dispute = dispute_open_with_ruling(
+        match_id=match.pk, opened_by=match.player_a, summary="Flip?", dispute=attack, duel_number=None
+    )
+    page = browser(match.player_a).get(reverse("match-dispute-detail", args=[match.pk, dispute.pk]))
+
+    text = page.content.decode()
+    player_part, judges_part = text.split('<h1 class="verdict')[1].split('<details class="for-judges">')
+    # Player A of the match (Yugi) is the dispute's A: their face-down monster is the one attacked.
+    assert "Yugi&#x27;s face-down monster is flipped face-up." in player_part
+    assert (
+        f"{display_name(match.player_b)}&#x27;s monster in Monster Zone 1 (1300 ATK) attacks" in player_part
+    )
+    assert "a1" not in player_part
+    assert "&quot;a1&quot;" in judges_part  # the raw outcome and the dispute, for judges
 
 
 EXODIA = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -10,8 +11,10 @@ from django.utils import timezone
 
 from matches.models import MatchReport
 from matches.services import dispute_open, duel_report
+from matches.services.disputes import dispute_open_with_ruling
 from matches.services.judging import duel_result_set
 from matches.tests.factories import DuelFactory, MatchFactory
+from tests.shared_files import require_shared
 from tournaments.tests.factories import EventRoleFactory, RoundFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -104,3 +107,17 @@ def test_a_duel_a_judge_settles_leaves_the_queue(client):
     duel_result_set(match_id=match.pk, number=1, judge=judge, result="A", note="Saw the LP pad")
 
     assert "No disputed results." in client.get(reverse("judge-queue")).content.decode()
+
+
+def test_an_open_dispute_shows_the_engine_s_verdict_in_words(client):
+    match = MatchFactory(player_a=UserFactory(first_name="Yugi", last_name=""))
+    trap = json.loads(require_shared("spec/examples/ygo-trap-same-turn.json").read_text())["dispute"]
+    dispute_open_with_ruling(
+        match_id=match.pk, opened_by=match.player_a, summary="Trap Hole?", dispute=trap, duel_number=None
+    )
+
+    page = judge_client(client, match.round.event).get(reverse("judge-queue")).content.decode()
+
+    assert "Not legal</strong> — Trap Hole (Yugi) was Set this turn (turn 5)" in page
+    assert "activation.set_this_turn" not in page
+    assert "(a5)" not in page

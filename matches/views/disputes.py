@@ -36,6 +36,7 @@ from matches.services.access import MatchConflict
 from matches.services.disputes import Description
 from rules.engine.vocabulary import STARTING_LIFE
 from rules.forms import DisputeJsonForm
+from rules.narration import ruling_in_words
 from rules.selectors import rulings_visible_to
 from rules.situation_pages import bind_situation, preview_context, render_preview, situation_list
 from rules.situations import situation_class
@@ -116,6 +117,10 @@ def _row(dispute: Dispute, names: dict[str, str], *, ruling_visible: bool = Fals
         "summary": dispute_summary(dispute),
         "resolved_by_name": display_name(dispute.resolved_by),
         "verdict": verdict(dispute.ruling.ruling) if dispute.ruling else None,
+        # The match's player A and B are the dispute's A and B.
+        "words": ruling_in_words(dispute.ruling.dispute, dispute.ruling.ruling, names)
+        if dispute.ruling
+        else None,
         "ends_duel": _ends_duel(dispute, names),
     }
 

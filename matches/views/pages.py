@@ -12,8 +12,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
-from matches.models import Match
+from matches.models import Dispute, Match
 from matches.selectors import judge_queue, match_for, matches_of_player
 from matches.views.disputes import disputes_context
 from matches.views.duels import duels_context
@@ -21,6 +22,7 @@ from matches.views.judging import judging_context
 from matches.views.reports import reports_context
 from matches.views.side_decks_section import SideDecksForm, side_decks_context
 from matches.views.timing import time_context
+from rules.narration import RulingInWords, ruling_in_words
 
 
 @login_required
@@ -66,4 +68,13 @@ def judge_queue_page(request: HtmxHttpRequest) -> HttpResponse:
     """Open disputes and disputed results, oldest first; htmx refreshes the list every few seconds."""
     disputed, disputes = judge_queue(request.user)
     template = "matches/_judge_queue.html" if request.htmx else "matches/judge_queue.html"
-    return render(request, template, {"disputed": disputed, "disputes": disputes})
+    rows = [{"dispute": dispute, "words": _queued_words(dispute)} for dispute in disputes]
+    return render(request, template, {"disputed": disputed, "disputes": rows})
+
+
+def _queued_words(dispute: Dispute) -> RulingInWords | None:
+    """The engine's ruling on a queued dispute in words, with the match's players' names."""
+    if dispute.ruling is None:
+        return None
+    names = {"A": display_name(dispute.match.player_a), "B": display_name(dispute.match.player_b)}
+    return ruling_in_words(dispute.ruling.dispute, dispute.ruling.ruling, names)

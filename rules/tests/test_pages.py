@@ -81,8 +81,9 @@ def test_a_battle_described_in_the_form_gets_its_ruling(logged_in):
     assert ruling.dispute["action"] == {"type": "attack", "player": "A", "attacker": "a1", "target": "b1"}
     assert ruling.dispute["state"]["players"]["B"]["monster_zones"][1]["name"] == "Dark Magician"
     assert "Legal" in page
-    assert "5900" in page
-    assert ruling.ruling["explanation"] in page
+    # In words: the player by their letter's default name, the card by its name and controller.
+    assert "Player A takes 200 battle damage: 6100 → 5900 LP." in page
+    assert "Gaia The Fierce Knight (Player A, 2300 ATK) attacks Dark Magician (Player B, 2500 ATK)" in page
 
 
 def test_a_pasted_dispute_gets_its_ruling(logged_in, gaia_attacks_dark_magician):

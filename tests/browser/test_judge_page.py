@@ -26,6 +26,7 @@ def test_a_player_describes_an_attack_in_the_form_and_reads_the_ruling(live_serv
     log_in(page, live_server, "joey")
 
     page.get_by_role("link", name="Ask the judge").click()
+    page.get_by_role("link", name="Something else").click()  # the full builder, beyond the situations
     page.get_by_label("Turn", exact=True).fill("5")
     page.get_by_label("Phase").select_option("battle")
     page.get_by_label("Battle step").select_option("battle")
@@ -55,10 +56,16 @@ def test_a_player_describes_an_attack_in_the_form_and_reads_the_ruling(live_serv
     page.get_by_role("button", name="Get the ruling").click()
 
     assert page.get_by_role("heading", level=1).inner_text() == "Legal"
-    outcome = page.locator("dl.outcome").inner_text()
-    assert "5900" in outcome
-    assert "a1" in outcome
+    happens = page.get_by_role("heading", name="What happens").locator("..").inner_text()
+    assert "Player A takes 200 battle damage: 6100 → 5900 LP." in happens
+    assert "Gaia The Fierce Knight (Player A) is destroyed and goes to the Graveyard." in happens
+    assert "a1" not in happens
     assert page.locator("ul.passages li").count() >= 1
+    # The raw outcome is for judges, in the closed panel.
+    judges = page.locator("details.for-judges")
+    assert not judges.locator("pre.outcome").is_visible()
+    judges.locator("summary").click()
+    assert '"a1"' in judges.locator("pre.outcome").inner_text()
 
 
 def test_a_judge_pastes_a_dispute_and_sees_why_it_is_illegal(live_server, page):
@@ -71,9 +78,12 @@ def test_a_judge_pastes_a_dispute_and_sees_why_it_is_illegal(live_server, page):
     page.get_by_role("button", name="Get the ruling").click()
 
     assert page.get_by_role("heading", level=1).inner_text() == "Not legal"
-    assert (
-        "activation.set_this_turn" in page.get_by_role("heading", name="Why not").locator("..").inner_text()
-    )
+    why_not = page.get_by_role("heading", name="Why not").locator("..").inner_text()
+    assert "Trap Hole (Player A) was Set this turn (turn 5)" in why_not
+    assert "activation.set_this_turn" not in why_not
+    judges = page.locator("details.for-judges")
+    judges.locator("summary").click()
+    assert "activation.set_this_turn" in judges.locator("ul.codes").inner_text()
 
 
 def test_a_defending_player_declares_blockers_in_the_magic_form(live_server, page):
@@ -82,7 +92,7 @@ def test_a_defending_player_declares_blockers_in_the_magic_form(live_server, pag
     UserFactory(username="kaya")
     log_in(page, live_server, "kaya")
 
-    page.goto(f"{live_server.url}/rulings/new/?game=mtg")
+    page.goto(f"{live_server.url}/rulings/new/?game=mtg&mode=build")
     assert axe_violations(page) == []
     page.get_by_label("Turn", exact=True).fill("5")
     page.get_by_label("Active player").select_option("A")
@@ -121,4 +131,4 @@ def test_a_defending_player_declares_blockers_in_the_magic_form(live_server, pag
     assert page.get_by_role("heading", level=1).inner_text() == "Legal"
     body = page.locator("main").inner_text()
     assert "Walls cannot attack, but they may block" in body
-    assert "Serra Angel (a2) is unblocked" in body
+    assert "Serra Angel (Player A) is unblocked" in body
