@@ -175,7 +175,7 @@ def test_a_mistyped_combat_line_is_named_in_the_form(text: str, line: int):
 def test_the_judge_page_offers_the_magic_builder(client):
     client.force_login(UserFactory())
 
-    page = client.get("/rulings/new/?game=mtg&life_b=7").content.decode()
+    page = client.get("/rulings/new/?game=mtg&mode=build&life_b=7").content.decode()
 
     assert "Magic: The Gathering" in page
     assert 'name="active_player"' in page

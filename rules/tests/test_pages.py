@@ -116,7 +116,7 @@ def test_an_action_naming_a_card_not_on_the_table_shows_the_problem(logged_in, g
 
 
 def test_the_form_is_prefilled_from_the_link(logged_in):
-    page = logged_in.get("/rulings/new/?lp_a=3200&lp_b=800&turn=7").content.decode()
+    page = logged_in.get("/rulings/new/?mode=build&lp_a=3200&lp_b=800&turn=7").content.decode()
 
     assert 'value="3200"' in page
     assert 'value="800"' in page
