@@ -95,7 +95,7 @@ class Combat(MtgSituation):
         "blocker1": ("blocker1_first_strike",),
         "blocker2": ("blocker2_first_strike",),
     }
-    after_cards = ("life", "assignment")
+    after_cards = ("assignment",)
 
     player = PlayerChoiceField(label=_("Who attacks?"))
     attacker_first_strike = statement(_("First strike"))
@@ -106,7 +106,7 @@ class Combat(MtgSituation):
     assignment = forms.CharField(
         max_length=40,
         required=False,
-        label=_("Damage assignment (optional)"),
+        label=_("Damage assignment (only if needed)"),
         help_text=_(
             "Needed with two blockers, or with trample: the attacker's damage to the first blocker, the"
             " second, then the player, e.g. “2, 1, 3”."
@@ -344,14 +344,10 @@ class StateBased(MtgSituation):
     title = _("State-based actions")
     question = _("Is the creature destroyed, and has a player lost?")
     slots = (
-        CardSlot(
-            "creature",
-            _("The creature"),
-            ("toughness",),
-            search_hint=_("Its toughness now, with every effect on it."),
-        ),
+        CardSlot("creature", _("The creature (its toughness now, with every effect on it)"), ("toughness",)),
     )
-    after_cards = ("damage", "life_a", "life_b")
+    slot_extras: ClassVar[dict[str, tuple[str, ...]]] = {"creature": ("damage",)}
+    after_cards = ("life_a", "life_b")
 
     player = PlayerChoiceField(label=_("Whose creature?"), required=False)
     damage = forms.IntegerField(min_value=0, max_value=1000, initial=0, label=_("Damage marked on it"))
