@@ -23,7 +23,7 @@ from decks.selectors import cards_matching
 from rules import engine, services
 from rules.engine.vocabulary import GAMES, YUGIOH
 from rules.situations import Situation, situation_class, situations_of
-from rules.situations.base import kind_value
+from rules.situations.base import kind_value, mtg_type_value
 
 SEARCH_MIN_LETTERS = 2
 SUGGESTIONS = 6
@@ -119,6 +119,8 @@ def _suggestion(card: Any) -> dict[str, Any]:
             fill[stat] = data[stat]
     if card.game == YUGIOH:
         fill["kind"] = kind_value(data)
+    else:
+        fill["type"] = mtg_type_value(data)
     return {"name": card.name, "summary": _summary(data), "fill_json": json.dumps(fill)}
 
 

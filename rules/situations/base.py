@@ -83,6 +83,33 @@ def kind_value(card: Mapping[str, Any]) -> str:
     return "monster:" if kind == "monster" else ""
 
 
+# A Magic card's kind (the card type its timing follows), for a card not in the card list. An artifact
+# creature is cast as a creature is: every type but instant (and land) casts at sorcery speed.
+MTG_CARD_TYPES: list[tuple[str, Any]] = [
+    ("", _("as the card says")),
+    ("instant", _("Instant")),
+    ("sorcery", _("Sorcery")),
+    ("creature", _("Creature")),
+    ("artifact", _("Artifact")),
+    ("enchantment", _("Enchantment")),
+    ("planeswalker", _("Planeswalker")),
+    ("land", _("Land")),
+]
+
+
+def mtg_type_value(card: Mapping[str, Any]) -> str:
+    """The ``MTG_CARD_TYPES`` value of a catalog card: its type that decides when it may be cast."""
+    types = [str(t).lower() for t in card.get("types") or []]
+    return next((value for value, _label in MTG_CARD_TYPES if value and value in types), "")
+
+
+# The stats asked as a choice rather than a number: their choices and their value for a catalog card.
+CHOICE_STATS: dict[str, tuple[list[tuple[str, Any]], Callable[[Mapping[str, Any]], str]]] = {
+    "kind": (CARD_KINDS, kind_value),
+    "type": (MTG_CARD_TYPES, mtg_type_value),
+}
+
+
 @dataclass
 class Section:
     """What the template draws: a card slot's fieldset, a question answered by a choice, or a row of
@@ -112,6 +139,8 @@ class Situation(forms.Form):
     slots: ClassVar[tuple[CardSlot, ...]] = ()
     # Fields shown after the card slots (the rest come first, in declaration order).
     after_cards: ClassVar[tuple[str, ...]] = ()
+    # Fields drawn inside a card slot's fieldset after its numbers, by slot prefix (a creature's abilities).
+    slot_extras: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init__(
         self,
@@ -132,9 +161,9 @@ class Situation(forms.Form):
                 help_text=slot.search_hint,
             )
             for stat in slot.stats:
-                if stat == "kind":
+                if stat in CHOICE_STATS:
                     self.fields[slot.field_name(stat)] = forms.ChoiceField(
-                        choices=CARD_KINDS,
+                        choices=CHOICE_STATS[stat][0],
                         required=False,
                         label=_("Kind of card"),
                         help_text=_("Only for a card not in the card list."),
@@ -158,10 +187,16 @@ class Situation(forms.Form):
 
     def sections(self) -> list[Section]:
         slot_fields = {slot.field_name(s) for slot in self.slots for s in ("name", *slot.stats)}
+        slot_fields |= {name for extras in self.slot_extras.values() for name in extras}
         before = [name for name in self.fields if name not in slot_fields and name not in self.after_cards]
         sections = self._plain_and_choices(before)
         sections += [
-            Section(slot, [self[slot.field_name(s)] for s in ("name", *slot.stats)], "slot")
+            Section(
+                slot,
+                [self[slot.field_name(s)] for s in ("name", *slot.stats)]
+                + [self[name] for name in self.slot_extras.get(slot.prefix, ())],
+                "slot",
+            )
             for slot in self.slots
         ]
         return sections + self._plain_and_choices(list(self.after_cards))
@@ -196,9 +231,9 @@ class Situation(forms.Form):
         known = self.lookup(name) if name and self.lookup is not None else None
         for stat in slot.stats:
             key = slot.field_name(stat)
-            if stat == "kind":
+            if stat in CHOICE_STATS:
                 if not cleaned.get(key) and known is not None:
-                    cleaned[key] = kind_value(known)
+                    cleaned[key] = CHOICE_STATS[stat][1](known)
                 if not cleaned.get(key) and self.needed(slot, stat) and key not in self.errors:
                     self.add_error(key, _missing_kind(name))
                 continue
@@ -222,6 +257,9 @@ class Situation(forms.Form):
                     card["kind"] = kind
                     if icon:
                         card["icon"] = icon
+            elif stat == "type":
+                if value:
+                    card["types"] = [value]
             elif value is not None:
                 card[STAT_FIELDS[stat][1]] = value
         card.update(fields)
