@@ -22,6 +22,7 @@ from decks.catalog import DatabaseCatalog, card_data
 from decks.selectors import cards_matching
 from rules import engine, services
 from rules.engine.vocabulary import GAMES, YUGIOH
+from rules.narration import ruling_in_words
 from rules.situations import Situation, situation_class, situations_of
 from rules.situations.base import kind_value, mtg_type_value
 
@@ -69,9 +70,11 @@ def missing(form: Situation) -> list[dict[str, str]]:
 
 
 def judged(form: Situation) -> dict[str, Any]:
-    """The (valid) form's dispute and the engine's ruling on it, stored nowhere."""
+    """The (valid) form's dispute and the engine's ruling on it, stored nowhere, and that ruling in words
+    with the players' names."""
     dispute = form.dispute()
-    return {"dispute": dispute, "decision": services.judge_with_catalog(dispute)}
+    decision = services.judge_with_catalog(dispute)
+    return {"dispute": dispute, "decision": decision, "words": ruling_in_words(dispute, decision, form.names)}
 
 
 def preview_context(form: Situation) -> dict[str, Any]:

@@ -13,6 +13,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from playwright.sync_api import expect
+
 VIEWPORT = {"width": 390, "height": 844}
 YUGI, KAIBA = "Yugi Muto", "Seto Kaiba"
 
@@ -255,6 +257,9 @@ def play(page: Any, situations_url: str, script: Script) -> Measure:
             target = page.get_by_label(step[1], exact=True)
             _touch(page, target, measure, step[1])
             target.check()
+    # The preview follows each change: wait for the one that answers the last input (an earlier answer
+    # may still be on the page while the last request is on its way).
+    expect(page.locator("#preview")).to_contain_text(script.says, timeout=10_000)
     headline = page.locator(f"#preview .verdict-{script.verdict}")
     headline.wait_for()
     headline.scroll_into_view_if_needed()

@@ -102,8 +102,14 @@ def test_the_main_pages_break_no_rule_of_the_content_security_policy(live_server
     page = player.visit(f"/matches/{match.pk}/")
     with page.expect_request(lambda request: "/duels/section/" in request.url, timeout=12_000):
         pass  # the duels section polls (htmx, every 8 s) under the policy
-    page = player.visit("/rulings/new/")
+    page = player.visit("/rulings/new/?mode=build")
     expect(page.locator("details.card-row").first).to_be_visible()
+    # A situation: card suggestions (htmx), the pick filling the numbers (arbiter.js), the live preview.
+    page = player.visit("/rulings/new/?situation=hand_size")
+    page.get_by_label("Player A").check()
+    page.locator("[name=hand]").fill("9")
+    page.locator("[name=hand]").dispatch_event("change")
+    expect(page.locator("#preview .verdict-legal")).to_be_visible()
     page = player.visit("/rulings/new/?game=mtg")
     expect(page.get_by_role("link", name="Magic: The Gathering")).to_have_attribute("aria-current", "page")
     page = player.visit(f"/events/{open_event.slug}/")

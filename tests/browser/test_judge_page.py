@@ -38,7 +38,7 @@ def test_a_player_describes_an_attack_in_the_form_and_reads_the_ruling(live_serv
         (first, {"id": "a1", "player": "A", "zone": "m0", "name": "Gaia The Fierce Knight", "atk": "2300"}),
         (second, {"id": "b1", "player": "B", "zone": "m1", "name": "Dark Magician", "atk": "2500"}),
     ):
-        row.get_by_label("Id").fill(values["id"])
+        row.get_by_label("Id", exact=True).fill(values["id"])
         row.get_by_label("Player").select_option(values["player"])
         row.get_by_label("Zone").select_option(values["zone"])
         row.get_by_label("Name").fill(values["name"])
@@ -109,7 +109,7 @@ def test_a_defending_player_declares_blockers_in_the_magic_form(live_server, pag
         row = rows.nth(index)
         if index:
             row.locator("summary").click()
-        row.get_by_label("Id").fill(values["id"])
+        row.get_by_label("Id", exact=True).fill(values["id"])
         row.get_by_label("Name").fill(values["name"])
         row.get_by_label("Controller").select_option(values["controller"])
         row.get_by_label("Creature").check()
