@@ -33,6 +33,22 @@ YUGIOH_CARDS: list[dict[str, Any]] = [
 ]
 
 
+MTG_CARDS: list[dict[str, Any]] = [
+    {"name": "Grizzly Bears", "types": ["creature"], "power": "2", "toughness": "2"},
+    {"name": "Craw Wurm", "types": ["creature"], "power": "6", "toughness": "4"},
+    {"name": "Divination", "types": ["sorcery"]},
+    {"name": "Giant Growth", "types": ["instant"]},
+    {
+        "name": "Isamaru, Hound of Konda",
+        "types": ["creature"],
+        "supertypes": ["legendary"],
+        "power": "2",
+        "toughness": "2",
+    },
+]
+CHANDRA, JACE = "Chandra Nalaar", "Jace Beleren"
+
+
 def stock_the_catalog() -> None:
     from decks.tests.factories import CardFactory
 
@@ -41,6 +57,8 @@ def stock_the_catalog() -> None:
         if values.get("kind") in ("spell", "trap"):
             values.update(level=None, atk=None, defense=None)
         CardFactory(**values)
+    for card in MTG_CARDS:
+        CardFactory(mtg=True, **card)
 
 
 @dataclass(frozen=True)
@@ -183,6 +201,81 @@ YUGIOH_SCRIPTS: tuple[Script, ...] = (
         (("select", "duel1", "A"), ("select", "duel2", "B"), ("select", "duel3", "draw")),
         "legal",
         "draw",
+    ),
+)
+
+
+MTG_SCRIPTS: tuple[Script, ...] = (
+    Script(
+        "combat",
+        "Combat with blockers",
+        (
+            ("choose", "Who attacks?", CHANDRA),
+            ("pick", "attacker", "Craw", "Craw Wurm"),
+            ("tick", "Trample"),
+            ("pick", "blocker1", "Grizzly", "Grizzly Bears"),
+            ("fill", "assignment", "2, 4"),
+        ),
+        "legal",
+        "16",
+        game="mtg",
+    ),
+    Script(
+        "cast_timing",
+        "Casting at the wrong time",
+        (
+            ("choose", "Who casts it?", CHANDRA),
+            ("pick", "card", "Divin", "Divination"),
+            ("choose", "Whose turn is it?", JACE),
+            ("select", "moment", "main1"),
+        ),
+        "illegal",
+        "Divination",
+        game="mtg",
+    ),
+    Script(
+        "second_land",
+        "A second land",
+        (
+            ("choose", "Who plays the land?", CHANDRA),
+            ("choose", "Whose turn is it?", CHANDRA),
+            ("select", "moment", "main1"),
+        ),
+        "illegal",
+        "land",
+        game="mtg",
+    ),
+    Script(
+        "legend_rule",
+        "The legend rule",
+        (
+            ("pick", "legend", "Isamaru", "Isamaru, Hound of Konda"),
+            ("choose", "Who controls the one that came into play first?", CHANDRA),
+            ("choose", "The newer one is controlled by", "the same player"),
+        ),
+        "legal",
+        "Isamaru",
+        game="mtg",
+    ),
+    Script(
+        "state_based",
+        "State-based actions",
+        (
+            ("choose", "Whose creature?", JACE),
+            ("pick", "creature", "Grizzly", "Grizzly Bears"),
+            ("fill", "damage", "2"),
+        ),
+        "legal",
+        "destroyed",
+        game="mtg",
+    ),
+    Script(
+        "match_tally",
+        "A match tally",
+        (("select", "game1", "A"), ("select", "game2", "A")),
+        "legal",
+        "wins the match",
+        game="mtg",
     ),
 )
 

@@ -19,12 +19,13 @@ from matches.tests.factories import DuelFactory, MatchFactory
 from tests.browser.accessibility import axe_violations
 from tests.browser.situation_scripts import (
     KAIBA,
+    MTG_SCRIPTS,
     YUGIOH_SCRIPTS,
     Script,
     play,
     stock_the_catalog,
 )
-from tournaments.tests.factories import PASSWORD, UserFactory
+from tournaments.tests.factories import PASSWORD, EventFactory, RoundFactory, UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,6 +40,15 @@ def table() -> Match:
     return match
 
 
+@pytest.fixture
+def magic_table() -> Match:
+    stock_the_catalog()
+    chandra = UserFactory(username="chandra", first_name="Chandra", last_name="Nalaar")
+    jace = UserFactory(username="jace", first_name="Jace", last_name="Beleren")
+    magic = RoundFactory(event=EventFactory(game="mtg"))
+    return cast(Match, MatchFactory(round=magic, player_a=chandra, player_b=jace))
+
+
 def log_in(page: Any, live_server: Any, username: str) -> None:
     page.goto(f"{live_server.url}/login/")
     page.get_by_label("Username").fill(username)
@@ -47,11 +57,14 @@ def log_in(page: Any, live_server: Any, username: str) -> None:
     page.wait_for_url(f"{live_server.url}/")
 
 
-@pytest.mark.parametrize("script", YUGIOH_SCRIPTS, ids=lambda script: script.key)
-def test_each_situation_is_ruled_in_a_few_inputs_on_a_phone(live_server, page, table: Match, script: Script):
-    log_in(page, live_server, "yugi")
+@pytest.mark.parametrize(
+    "script", YUGIOH_SCRIPTS + MTG_SCRIPTS, ids=lambda script: f"{script.game}-{script.key}"
+)
+def test_each_situation_is_ruled_in_a_few_inputs_on_a_phone(live_server, page, request, script: Script):
+    match = request.getfixturevalue("magic_table" if script.game == "mtg" else "table")
+    log_in(page, live_server, match.player_a.username)
 
-    measure = play(page, live_server.url + reverse("match-dispute-new", args=[table.pk]), script)
+    measure = play(page, live_server.url + reverse("match-dispute-new", args=[match.pk]), script)
 
     assert script.says in measure.preview
     assert measure.inputs <= 10, measure.touched
