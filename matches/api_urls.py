@@ -27,6 +27,11 @@ urlpatterns = [
     # disputes
     path("matches/<int:match_id>/disputes/", disputes.MatchDisputesApi.as_view(), name="api-match-disputes"),
     path(
+        "matches/<int:match_id>/disputes/<int:dispute_id>/call/",
+        disputes.DisputeCallApi.as_view(),
+        name="api-match-dispute-call",
+    ),
+    path(
         "matches/<int:match_id>/disputes/<int:dispute_id>/resolve/",
         disputes.DisputeResolveApi.as_view(),
         name="api-match-dispute-resolve",

@@ -289,6 +289,12 @@ API_ROWS = [
         body={"summary": "Who had priority?", "dispute": {"game": "yugioh", "action": {"type": "attack"}}},
     ),
     api(
+        "api-match-dispute-call",
+        "post",
+        AT_TABLE | MATCH_JUDGES,
+        hidden=SIGNED_IN - MATCH_JUDGES - AT_TABLE,
+    ),
+    api(
         "api-match-dispute-resolve",
         "post",
         MATCH_JUDGES,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -28,7 +29,10 @@ from rules.api import DisputeSerializer, RulingOutputSerializer
 class DisputeOutputSerializer(serializers.ModelSerializer[Dispute]):
     opened_by = serializers.CharField(source="opened_by.username")
     resolved_by = serializers.CharField(source="resolved_by.username", allow_null=True, default=None)
-    status = serializers.CharField(help_text='"open" or "resolved".')
+    status = serializers.CharField(
+        help_text='"draft" (only the table sees it: nobody called a judge), "open" (waiting for a judge) or '
+        '"resolved".'
+    )
     decision = serializers.CharField(help_text='"confirmed", "overruled", or empty while open.')
     ruling = RulingOutputSerializer(
         allow_null=True, help_text="The engine's ruling, as the rulings API gives it."
@@ -44,6 +48,7 @@ class DisputeOutputSerializer(serializers.ModelSerializer[Dispute]):
             "status",
             "opened_by",
             "opened_at",
+            "called_at",
             "decision",
             "decision_note",
             "resolved_by",
@@ -81,6 +86,12 @@ class MatchDisputesApi(APIView):
             help_text="The game state and the disputed action (shared/spec/dispute-format.md); "
             'player "A" is the match\'s player A.'
         )
+        draft = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="true: a draft only the table sees, until a player calls a judge (POST .../call/); "
+            "false (the default): the judges' queue has it at once.",
+        )
 
     @extend_schema(responses=DisputeOutputSerializer(many=True), operation_id="matches_disputes_list")
     def get(self, request: Request, match_id: int) -> Response:
@@ -105,14 +116,40 @@ class MatchDisputesApi(APIView):
         # The engine reads the dispute exactly as sent (the serializer only checked its outline).
         raw_dispute = request.data["dispute"]
 
-        dispute = dispute_services.dispute_open_with_ruling(
-            match_id=match.pk,
-            opened_by=user,
-            summary=serializer.validated_data["summary"],
-            dispute=raw_dispute,
-            duel_number=serializer.validated_data["duel_number"],
-        )
+        data = serializer.validated_data
+        if data["draft"]:
+            described = dispute_services.Description(
+                summary=data["summary"], dispute=raw_dispute, duel_number=data["duel_number"]
+            )
+            dispute = dispute_services.dispute_draft_save(match_id=match.pk, user=user, described=described)
+        else:
+            dispute = dispute_services.dispute_open_with_ruling(
+                match_id=match.pk,
+                opened_by=user,
+                summary=data["summary"],
+                dispute=raw_dispute,
+                duel_number=data["duel_number"],
+            )
         return Response(_dispute_body(dispute.pk), status=status.HTTP_201_CREATED)
+
+
+class DisputeCallApi(APIView):
+    """Call a judge to a draft: the judges' queue has it from now on. Calling again changes nothing."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None, responses={200: DisputeOutputSerializer}, operation_id="matches_disputes_call"
+    )
+    def post(self, request: Request, match_id: int, dispute_id: int) -> Response:
+        match = match_for(match_id)
+        dispute = get_object_or_404(disputes_visible_to(request.user, match), pk=dispute_id)
+        if not dispute_services.may_open_dispute(match, request.user):
+            raise PermissionDenied("Only the players of this match and the event's judges call a judge.")
+        called = dispute_services.dispute_call_judge(
+            match_id=match.pk, user=cast(User, request.user), dispute_id=dispute.pk
+        )
+        return Response(_dispute_body(called.pk))
 
 
 class DisputeResolveApi(APIView):

@@ -151,3 +151,30 @@ def test_the_preview_judges_without_storing(match: Match):
     )
     assert "The judge still needs" in missing.content.decode()
     assert "Cards in their hand" in missing.content.decode()
+
+
+def test_the_api_keeps_a_draft_at_the_table_until_a_player_calls_a_judge(match: Match, judge):
+    from rest_framework.test import APIClient
+
+    player = APIClient()
+    player.force_authenticate(match.player_a)
+    dispute = {
+        "game": "yugioh",
+        "state": {"turn": 3, "turn_player": "A", "phase": "end", "players": {"A": {"hand": 9}, "B": {}}},
+        "action": {"type": "end_turn", "player": "A"},
+    }
+    url = reverse("api-match-disputes", args=[match.pk])
+
+    opened = player.post(url, {"summary": "Hand size", "dispute": dispute, "draft": True}, format="json")
+
+    assert opened.status_code == 201
+    assert opened.json()["status"] == "draft"
+    assert opened.json()["called_at"] is None
+    assert list(judge_queue(judge)[1]) == []
+    called = player.post(reverse("api-match-dispute-call", args=[match.pk, opened.json()["id"]]))
+    assert called.status_code == 200
+    assert called.json()["status"] == "open"
+    assert [d.pk for d in judge_queue(judge)[1]] == [opened.json()["id"]]
+    # Without "draft", the API files at once, as before.
+    filed = player.post(url, {"summary": "Again", "dispute": dispute}, format="json")
+    assert filed.json()["status"] == "open"
