@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 
 from accounts.users import display_name
 from rules.engine.end_of_round import extra_turns
@@ -167,8 +167,8 @@ class Dispute(models.Model):
     """
 
     class Status(models.TextChoices):
-        DRAFT = "draft", "Not sent to a judge"
-        OPEN = "open", "Waiting for a judge"
+        DRAFT = "draft", pgettext_lazy("dispute", "Not sent to a judge")
+        OPEN = "open", pgettext_lazy("dispute", "Waiting for a judge")
         RESOLVED = "resolved", "Resolved"
 
     class Decision(models.TextChoices):

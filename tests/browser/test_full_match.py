@@ -108,18 +108,21 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
         # Duel 2: Kaiba plays first.
         choose_to_play_first(b, 2)
 
-        # Kaiba calls the judge engine: are his LP at 0, is the duel over? The ruling is there at once.
-        b.section("disputes").get_by_role("link", name="Call the judge engine").click()
-        b.page.get_by_label("What do you disagree on?").fill("Yugi says my LP reached 0 after the burn.")
+        # Kaiba asks the judge: are his LP at 0, is the duel over? No situation fits, so he describes the
+        # duel in the full builder, and calls a judge with the engine's ruling.
+        b.section("disputes").get_by_role("link", name="Ask the judge").click()
+        b.page.get_by_role("link", name="Something else").click()
+        b.page.get_by_text("Add a sentence or the duel number").click()
+        b.page.get_by_label("In a sentence (optional)").fill("Yugi says my LP reached 0 after the burn.")
         b.page.get_by_label("Turn", exact=True).fill("6")
         b.page.get_by_label("Turn player").select_option("B")
         b.page.get_by_label("A's LP").fill("2100")
         b.page.get_by_label("B's LP").fill("0")
         b.page.get_by_label("What is disputed").select_option("check_state")
-        b.page.get_by_role("button", name="Get the ruling").click()
+        b.page.get_by_role("button", name="Call a judge").click()
         b.page.wait_for_url(f"{match_url}disputes/**")
         expect(b.page.get_by_role("heading", level=1)).to_have_text("Legal")
-        expect(b.page.locator("section.explanation")).to_contain_text("LP")
+        expect(b.page.locator("section.what-happens")).to_contain_text("Yugi wins the duel")
         expect(b.page.locator("#dispute-decision")).to_contain_text(
             "Waiting for a judge of the event to confirm or overrule the ruling."
         )
@@ -130,7 +133,7 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
         judge.open(f"{live_server.url}/judge/")
         queue = judge.page.locator("#queue")
         expect(queue).to_contain_text("Yugi says my LP reached 0 after the burn.")
-        expect(queue).to_contain_text("opened by Kaiba")
+        expect(queue).to_contain_text("called by Kaiba")
         queue.get_by_role("link", name="table 7").first.click()
         judge.page.wait_for_url(match_url)
         judge.section("disputes").get_by_role(
