@@ -612,7 +612,11 @@ def test_the_ruling_page_reads_in_words_and_keeps_codes_for_judges(client):
         ruling = ruling_create(dispute=example(name)["dispute"], requested_by=user)
         page = client.get(f"/rulings/{ruling.pk}/").content.decode()
         # What a player reads: from the verdict to the judges' panel.
-        player_part, judges_part = page.split('<h1 class="verdict')[1].split('<details class="for-judges">')
+        header, rest = page.split('<h1 class="verdict')
+        player_part, judges_part = rest.split('<details class="for-judges">')
+        # The line above the verdict says what the question was about, in words, and names no ruling id.
+        assert ruling.action_type not in header.split("<main")[-1]
+        assert f"Ruling {ruling.pk}" not in page
 
         for jargon in (r"\ba1\b", r"\bb1\b", r"state\.step", "{&#x27;A&#x27;:", "activation", "<dl"):
             assert not re.search(jargon, player_part), (name, jargon)
