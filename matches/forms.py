@@ -211,3 +211,5 @@ class DisputeResolveForm(PageForm):
 
     decision = text()
     note = text()
+    # The ruling the judge read on the page: the service refuses the decision if the players asked again.
+    ruling_id = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)

@@ -166,6 +166,13 @@ class DisputeResolveApi(APIView):
         note = serializers.CharField(
             required=False, allow_blank=True, default="", help_text="Why; required to overrule."
         )
+        ruling_id = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=1,
+            help_text="The id of the ruling the judge read: a 409 if the players asked again since.",
+        )
 
     @extend_schema(
         request=InputSerializer,

@@ -10,6 +10,12 @@ def called_when_opened(apps, schema_editor):
     Dispute.objects.filter(called_at__isnull=True).update(called_at=models.F("opened_at"))
 
 
+def drafts_become_open(apps, schema_editor):
+    """Before drafts, every dispute was in the judges' queue: rolled back, a draft becomes an open one."""
+    Dispute = apps.get_model("matches", "Dispute")
+    Dispute.objects.filter(status="draft").update(status="open")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -48,7 +54,7 @@ class Migration(migrations.Migration):
             name='summary',
             field=models.TextField(blank=True, help_text="In the players' words; empty for a bare judge call."),
         ),
-        migrations.RunPython(called_when_opened, migrations.RunPython.noop),
+        migrations.RunPython(called_when_opened, drafts_become_open),
         migrations.AddConstraint(
             model_name='dispute',
             constraint=models.CheckConstraint(condition=models.Q(models.Q(('decision', ''), ('resolved_by__isnull', True), ('status__in', ('draft', 'open'))), models.Q(('resolved_at__isnull', False), ('resolved_by__isnull', False), ('status', 'resolved'), models.Q(('decision', ''), _negated=True)), _connector='OR'), name='dispute_resolution_complete'),

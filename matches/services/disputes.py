@@ -198,9 +198,13 @@ def _write(match: Match, user: User, dispute_id: int | None, described: Descript
         dispute = Dispute(match=match, opened_by=user, status=status)
     elif dispute.status == Dispute.Status.OPEN:
         status = Dispute.Status.OPEN  # a judge already called stays called
-    dispute.summary = described.summary.strip()
-    dispute.situation, dispute.description = described.situation, dict(described.answers)
-    dispute.ruling, dispute.duel_number, dispute.status = ruling, number, status
+    if ruling is not None or dispute.pk is None:
+        # A complete description replaces the last one; a half-filled form never wipes a ruling the
+        # table already has (a judge call from it only calls the judge).
+        dispute.situation, dispute.description = described.situation, dict(described.answers)
+        dispute.ruling = ruling
+    dispute.summary = described.summary.strip() or dispute.summary
+    dispute.duel_number, dispute.status = number, status
     if status == Dispute.Status.OPEN and dispute.called_at is None:
         dispute.called_at = timezone.now()
     dispute.save()
@@ -288,13 +292,21 @@ def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge
     )
 
 
+class RulingChanged(MatchConflict):
+    """The players fixed their description after the judge read the ruling: the judge reads it again."""
+
+
 @transaction.atomic
-def dispute_resolve(*, dispute_id: int, judge: User, decision: str, note: str = "") -> Dispute:
+def dispute_resolve(
+    *, dispute_id: int, judge: User, decision: str, note: str = "", ruling_id: int | None = None
+) -> Dispute:
     """A judge of the event confirms or overrules the engine's ruling; the engine never has the last word.
 
     Overruling needs the judge's reason (``note``). Confirming a ruling whose outcome ends a duel records
     that duel's result (see the module docstring); a resolved dispute cannot be resolved again
-    (:class:`DisputeAlreadyResolved`).
+    (:class:`DisputeAlreadyResolved`). ``ruling_id`` is the ruling the judge read: when the players have
+    asked again since, the decision is refused (:class:`RulingChanged`), so no judge confirms a ruling they
+    did not see.
     """
     if decision not in Dispute.Decision.values:
         raise ValidationError({"decision": [f"Choose one of: {', '.join(Dispute.Decision.values)}."]})
@@ -304,7 +316,12 @@ def dispute_resolve(*, dispute_id: int, judge: User, decision: str, note: str = 
     match_id = Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id)
     match = match_lock(match_id)
     require_judge(match, judge)
-    dispute = Dispute.objects.select_related("ruling").get(pk=dispute_id)
+    dispute = Dispute.objects.select_for_update().select_related("ruling").get(pk=dispute_id)
+    if ruling_id is not None and dispute.ruling_id != ruling_id:
+        raise RulingChanged(
+            "The players changed what they described after you read the ruling: "
+            "read the new ruling, then decide."
+        )
     if dispute.status == Dispute.Status.DRAFT:
         raise DisputeNotCalled(
             "Nobody called a judge to this dispute yet: the players are still describing it."

@@ -178,3 +178,53 @@ def test_the_api_keeps_a_draft_at_the_table_until_a_player_calls_a_judge(match: 
     # Without "draft", the API files at once, as before.
     filed = player.post(url, {"summary": "Again", "dispute": dispute}, format="json")
     assert filed.json()["status"] == "open"
+
+
+def test_a_judge_cannot_confirm_a_ruling_the_players_changed_after_they_read_it(match: Match, judge):
+    ask(match.player_a, match, {"action": "call", **HAND_OF_NINE})
+    called = Dispute.objects.get()
+    read = called.ruling_id
+    ask(match.player_b, match, {"action": "ask", **HAND_OF_NINE, "hand": "7"}, called)  # fixed meanwhile
+
+    response = browser(judge).post(
+        reverse("match-dispute-resolve", args=[match.pk, called.pk]),
+        {"decision": "confirmed", "ruling_id": str(read)},
+    )
+
+    assert response.status_code == 409
+    assert "read the new ruling" in response.content.decode()
+    called.refresh_from_db()
+    assert called.status == Dispute.Status.OPEN
+
+
+def test_a_half_filled_fix_never_wipes_the_ruling_a_judge_was_called_to(match: Match):
+    ask(match.player_a, match, {"action": "call", **HAND_OF_NINE})
+    called = Dispute.objects.get()
+    ruling = called.ruling_id
+
+    response = ask(match.player_b, match, {"action": "call", "situation": "hand_size"}, called)
+
+    assert response.status_code == 302
+    called.refresh_from_db()
+    assert called.ruling_id == ruling
+    assert called.description["hand"] == ["9"]
+
+
+def test_a_double_tap_on_call_a_judge_now_calls_once(match: Match):
+    client = browser(match.player_a)
+    url = reverse("match-dispute-call-new", args=[match.pk])
+
+    client.post(url, {"idempotency_key": "tap-1"})
+    client.post(url, {"idempotency_key": "tap-1"})
+
+    assert Dispute.objects.count() == 1
+
+
+def test_a_sentence_too_long_or_an_unknown_button_is_refused_not_dropped(match: Match):
+    too_long = ask(match.player_a, match, {"action": "ask", **HAND_OF_NINE, "summary": "x" * 2001})
+    unknown = ask(match.player_a, match, {"action": "shout", **HAND_OF_NINE})
+
+    assert too_long.status_code == 400
+    assert "2000" in too_long.content.decode()
+    assert unknown.status_code == 400
+    assert not Dispute.objects.exists()

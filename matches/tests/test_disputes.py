@@ -107,11 +107,16 @@ def test_the_match_page_lists_the_dispute_with_its_ruling(match: Match):
     a, b = display_name(match.player_a), display_name(match.player_b)
     assert f"{b}&#x27;s LP reach 0: {a} wins the Duel." in page
     assert "Winning a Duel" in page  # the rule cited
-    assert reverse("ruling-detail", args=[dispute.ruling_id]) in page  # who asked sees the ruling page
-    assert reverse("match-dispute-detail", args=[match.pk, dispute.pk]) in page
-    # The opponent is a party to the dispute: they open the ruling page too (docs/decisions/0002).
+    detail = reverse("match-dispute-detail", args=[match.pk, dispute.pk])
+    assert detail in page
+    # Who asked opens the ruling's own page from the dispute; so does the opponent, a party to it
+    # (docs/decisions/0002).
+    assert (
+        reverse("ruling-detail", args=[dispute.ruling_id])
+        in browser(match.player_a).get(detail).content.decode()
+    )
     assert match.player_b is not None
-    opponent = browser(match.player_b).get(url).content.decode()
+    opponent = browser(match.player_b).get(detail).content.decode()
     assert reverse("ruling-detail", args=[dispute.ruling_id]) in opponent
     assert reverse("match-dispute-detail", args=[match.pk, dispute.pk]) in opponent
     assert reverse("match-dispute-new", args=[match.pk]) in page

@@ -260,7 +260,14 @@ def _describe_page(request: HtmxHttpRequest, match: Match, dispute: Dispute | No
     if request.method == "POST":
         action = request.POST.get("action", "ask")
         described, complete = _described(page, opening)
-        if action == "ask" and not complete:
+        if action not in ("ask", "call"):
+            problems, status = (
+                [{"path": "action", "message": _("Choose “Get the ruling” or “Call a judge”.")}],
+                400,
+            )
+        elif opening.errors:
+            status = 400  # a sentence too long, a duel number that is no number: shown beside the field
+        elif action == "ask" and not complete:
             status = 400
         else:
             calling = action == "call"
@@ -297,6 +304,7 @@ def _describe_page(request: HtmxHttpRequest, match: Match, dispute: Dispute | No
         # A page shown again (a refusal, a draft being fixed) keeps the ruling as it stands beside the form.
         "preview": preview_context(situation) if situation is not None and situation.is_bound else None,
         "situations": situation_list(page["game"]),
+        "call_key": uuid.uuid4().hex,
         "editing": dispute,
         "opening": opening,
         "problems": problems,
@@ -332,13 +340,19 @@ def match_dispute_call(
     if dispute_id is not None:  # a dispute the caller may not read is a 404, as if it did not exist
         get_object_or_404(disputes_visible_to(user, match), pk=dispute_id)
     _may_describe(match, user)
-    try:
+
+    def call() -> dict[str, Any]:
         called = dispute_services.dispute_call_judge(match_id=match.pk, user=user, dispute_id=dispute_id)
+        return {"dispute": called.pk}
+
+    try:
+        # A double tap on "Call a judge now" calls once (the form's key); calling a draft twice is harmless.
+        answer = answer_once(request, user, request.POST.get("idempotency_key", ""), call)
     except Conflict as error:
         messages.error(request, str(error))
         return redirect("match-detail", match.pk)
     messages.success(request, _("A judge has been called to your table."))
-    return redirect("match-dispute-detail", match_id=match.pk, dispute_id=called.pk)
+    return redirect("match-dispute-detail", match_id=match.pk, dispute_id=answer["dispute"])
 
 
 @login_required

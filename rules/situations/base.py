@@ -178,10 +178,14 @@ class Situation(forms.Form):
                 bound.choices = [(p, self.names[p]) for p in PLAYERS]
             if bound.required:
                 bound.widget.attrs["required"] = "required"
+                bound.needed = True  # type: ignore[attr-defined]  # the template marks it "needed"
             bound.widget.attrs.setdefault("data-situation-field", name)
         for slot in self.slots:
             for stat in slot.needs:
+                # Needed unless the card list knows it: not "required" for the browser, since picking a
+                # card fills it and a name the catalog knows is enough.
                 self.fields[slot.field_name(stat)].widget.attrs["aria-required"] = "true"
+                self.fields[slot.field_name(stat)].needed = True  # type: ignore[attr-defined]
 
     # --- how the page is laid out ------------------------------------------------------------------------
 

@@ -95,9 +95,16 @@ class Combat(MtgSituation):
         "blocker1": ("blocker1_first_strike",),
         "blocker2": ("blocker2_first_strike",),
     }
-    after_cards = ("assignment",)
+    after_cards = ("assignment", "other_ability")
 
     player = PlayerChoiceField(label=_("Who attacks?"))
+    # The judge engine rules first strike and trample; a creature with another ability that changes
+    # combat (deathtouch, double strike, lifelink, indestructible, protection...) would be ruled as if it
+    # had none, so the player says so and is sent to a judge instead of a wrong answer.
+    other_ability = statement(
+        _("A creature here has another ability that changes combat"),
+        help_text=_("Deathtouch, double strike, lifelink, indestructible, protection, a damage prevention."),
+    )
     attacker_first_strike = statement(_("First strike"))
     attacker_trample = statement(_("Trample"))
     blocker1_first_strike = statement(_("First strike"))
@@ -132,6 +139,11 @@ class Combat(MtgSituation):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        if cleaned.get("other_ability"):
+            self.add_error(
+                "other_ability",
+                _("The judge engine rules first strike and trample only: call a judge for this one."),
+            )
         if self.blocks("blocker2") and not self.blocks("blocker1"):
             self.add_error("blocker1_name", _("Describe the first blocker before the second."))
         for prefix in self.BLOCKERS:

@@ -71,7 +71,7 @@ class Attack(YugiohSituation):
         CardSlot("attacker", _("The attacking monster"), ("atk",), ("atk",)),
         CardSlot("target", _("The monster attacked"), ("atk", "def")),
     )
-    after_cards = ("lp_attacker", "lp_defender", "first_turn", "attacked_already")
+    after_cards = ("lp_attacker", "lp_defender", "first_turn", "attacked_already", "piercing")
 
     player = PlayerChoiceField(label=_("Who attacks?"))
     target_kind = forms.ChoiceField(choices=[("", "—"), *TARGETS], label=_("It attacks"))
@@ -79,6 +79,7 @@ class Attack(YugiohSituation):
     lp_defender = _lp_field(_("Defender's LP"))
     first_turn = statement(_("It is the first turn of the duel"))
     attacked_already = statement(_("This monster already attacked this turn"))
+    piercing = statement(_("It inflicts piercing damage (its effect says so)"))
 
     def needed(self, slot: CardSlot, stat: str) -> bool:
         if slot.prefix != "target":
@@ -98,6 +99,8 @@ class Attack(YugiohSituation):
             placed_turn=1 if turn == 1 else 2,
             attacks=1 if data["attacked_already"] else 0,
         )
+        if data["piercing"]:
+            attacking["abilities"] = ["piercing"]
         kind = data["target_kind"]
         target = None
         if kind != "direct":
@@ -309,12 +312,34 @@ class TributeSummon(YugiohSituation):
     )
     tributes = forms.IntegerField(min_value=0, max_value=5, initial=0, label=_("Monsters Tributed"))
     used = statement(_("They already Normal Summoned or Set this turn"))
+    frame = forms.ChoiceField(
+        choices=[
+            ("", _("as the card says")),
+            ("normal", _("a Normal Monster")),
+            ("effect", _("an Effect Monster")),
+            ("ritual", _("a Ritual Monster")),
+        ],
+        required=False,
+        label=_("Which kind of monster"),
+        help_text=_("Only for a card not in the card list: a Ritual Monster cannot be Normal Summoned."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        name = (cleaned.get("card_name") or "").strip()
+        known = self.lookup(name) if name and self.lookup is not None else None
+        if known is not None and not cleaned.get("frame"):
+            cleaned["frame"] = known.get("frame") or ""
+        if not cleaned.get("frame"):
+            # Whether a monster may be Normal Summoned at all depends on it (Rulebook v10): never assumed.
+            self.add_error("frame", _("Say which kind of monster it is, or pick it from the card list."))
+        return cleaned
 
     def dispute(self) -> dict[str, Any]:
         data = self.cleaned_data
         player = data["player"]
         p = player.lower()
-        card = self.card(self.slots[0], f"{p}9", kind="monster")
+        card = self.card(self.slots[0], f"{p}9", kind="monster", frame=data["frame"])
         fodder = [
             {
                 "id": f"{p}{n}",

@@ -421,3 +421,21 @@ def test_a_suggestion_fills_power_toughness_and_type(client):
     page = response.content.decode()
     assert "&quot;power&quot;: 6" in page
     assert "&quot;type&quot;: &quot;creature&quot;" in page
+
+
+def test_combat_with_an_ability_the_engine_does_not_rule_sends_the_players_to_a_judge():
+    """A deathtouch blocker ruled as a plain 1/1 would be a wrong ruling: the form refuses to guess."""
+    form = Combat(
+        {
+            "player": "A",
+            "attacker_power": "5",
+            "attacker_toughness": "5",
+            "blocker1_power": "1",
+            "blocker1_toughness": "1",
+            "life": "20",
+            "other_ability": "on",
+        }
+    )
+
+    assert not form.is_valid()
+    assert "call a judge" in form.errors["other_ability"][0]

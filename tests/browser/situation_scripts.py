@@ -323,7 +323,7 @@ def play(page: Any, situations_url: str, script: Script) -> Measure:
         kind = step[0]
         if kind == "choose":
             legend, label = step[1], step[2]
-            exactly = re.compile(rf"^\s*{re.escape(legend)}\s*$")
+            exactly = re.compile(rf"^\s*{re.escape(legend)}\s*\*?\s*$")  # "*": the ruling needs it
             option = page.locator("fieldset.choice").filter(has=page.locator("legend", has_text=exactly))
             target = option.first.get_by_label(label, exact=True)
             _touch(page, target, measure, f"{legend} {label}")

@@ -133,7 +133,7 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
         judge.open(f"{live_server.url}/judge/")
         queue = judge.page.locator("#queue")
         expect(queue).to_contain_text("Yugi says my LP reached 0 after the burn.")
-        expect(queue).to_contain_text("called by Kaiba")
+        expect(queue).to_contain_text("opened by Kaiba")
         queue.get_by_role("link", name="table 7").first.click()
         judge.page.wait_for_url(match_url)
         judge.section("disputes").get_by_role(

@@ -128,3 +128,16 @@ def test_the_situations_page_on_a_laptop(live_server, browser, table: Match):
     assert laptop.get_by_role("button", name="Call a judge now").is_visible()
     assert axe_violations(laptop) == []
     context.close()
+
+
+def test_call_a_judge_from_a_half_filled_situation(live_server, page, table: Match):
+    """The browser's own checks never stop a judge call: a judge call is a judge call."""
+    log_in(page, live_server, "kaiba")
+    page.goto(live_server.url + reverse("match-dispute-new", args=[table.pk]) + "?situation=attack")
+
+    page.get_by_role("button", name="Call a judge").click()
+
+    page.get_by_text("A judge has been called to your table.").wait_for()
+    called = Dispute.objects.get()
+    assert called.status == Dispute.Status.OPEN
+    assert called.ruling is None
