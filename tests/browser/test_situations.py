@@ -94,6 +94,7 @@ def test_the_attack_on_a_face_down_monster_fits_eight_inputs_and_a_screen_and_a_
     # Getting the ruling makes a draft only the table sees; calling a judge sends it to the queue.
     page.get_by_role("button", name="Get the ruling").click()
     page.get_by_role("region", name="Only your table sees this").wait_for()
+    assert axe_violations(page) == []  # the draft's page: its status badge, the ruling in words
     draft = Dispute.objects.get()
     assert draft.status == Dispute.Status.DRAFT
     page.get_by_role("button", name="Call a judge").click()
