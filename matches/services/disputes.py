@@ -164,7 +164,7 @@ class Description:
 
 
 def _editable(match: Match, dispute_id: int, user: User) -> Dispute:
-    dispute = Dispute.objects.select_for_update().select_related("ruling").get(pk=dispute_id, match=match)
+    dispute = Dispute.objects.select_for_update(of=("self",)).select_related("ruling").get(pk=dispute_id, match=match)
     if dispute.status == Dispute.Status.RESOLVED:
         raise DisputeAlreadyResolved(
             f"This dispute was already {dispute.get_decision_display().lower()}: ask the judge to look again."
@@ -316,7 +316,7 @@ def dispute_resolve(
     match_id = Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id)
     match = match_lock(match_id)
     require_judge(match, judge)
-    dispute = Dispute.objects.select_for_update().select_related("ruling").get(pk=dispute_id)
+    dispute = Dispute.objects.select_for_update(of=("self",)).select_related("ruling").get(pk=dispute_id)
     if ruling_id is not None and dispute.ruling_id != ruling_id:
         raise RulingChanged(
             "The players changed what they described after you read the ruling: "
