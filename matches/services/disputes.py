@@ -164,7 +164,11 @@ class Description:
 
 
 def _editable(match: Match, dispute_id: int, user: User) -> Dispute:
-    dispute = Dispute.objects.select_for_update(of=("self",)).select_related("ruling").get(pk=dispute_id, match=match)
+    dispute = (
+        Dispute.objects.select_for_update(of=("self",))
+        .select_related("ruling")
+        .get(pk=dispute_id, match=match)
+    )
     if dispute.status == Dispute.Status.RESOLVED:
         raise DisputeAlreadyResolved(
             f"This dispute was already {dispute.get_decision_display().lower()}: ask the judge to look again."

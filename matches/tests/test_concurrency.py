@@ -11,8 +11,10 @@ import pytest
 from django.urls import reverse
 
 from idempotency.models import IdempotencyRecord
-from matches.models import Match, MatchReport, Penalty, ResultChange
+from matches.models import Dispute, Match, MatchReport, Penalty, ResultChange
 from matches.services import duel_report
+from matches.services.access import MatchConflict
+from matches.services.disputes import Description, dispute_draft_save
 from matches.tests.concurrency import needs_postgresql, run_at_once
 from matches.tests.factories import DuelFactory, MatchFactory
 from tests.api_clients import client_for
@@ -114,3 +116,59 @@ def test_a_game_loss_retried_at_once_with_one_key_is_given_once():
     assert sorted(r.status_code for r in responses) == [201, 201, 201]
     assert Penalty.objects.filter(match=match).count() == 1
     assert list(match.duels.values_list("number", "result")) == [(1, "B")]
+
+
+def test_a_judge_confirming_while_the_players_fix_their_description_never_confirms_an_unread_ruling():
+    """Whichever goes first: the judge's decision lands on the ruling they read, or is refused (409) because
+    the players asked again; the fix, if it lands after, is refused on a decided dispute."""
+    needs_postgresql()
+    duel = DuelFactory()
+    match = duel.match
+    judge = EventRoleFactory(event=match.round.event).user
+    hand = {
+        "game": "yugioh",
+        "state": {"turn": 3, "turn_player": "A", "phase": "end", "players": {"A": {"hand": 9}, "B": {}}},
+    }
+    opened = (
+        client_for(match.player_a)
+        .post(
+            reverse("api-match-disputes", args=[match.pk]),
+            {"summary": "Hand size", "dispute": {**hand, "action": {"type": "end_turn", "player": "A"}}},
+            format="json",
+        )
+        .json()
+    )
+    read = opened["ruling"]["id"]
+    fixed = {**hand, "state": {**hand["state"], "players": {"A": {"hand": 7}, "B": {}}}}
+
+    def fix() -> int:
+        try:
+            dispute_draft_save(
+                match_id=match.pk,
+                user=match.player_b,
+                dispute_id=opened["id"],
+                described=Description(dispute={**fixed, "action": {"type": "end_turn", "player": "A"}}),
+            )
+        except MatchConflict:
+            return 409
+        return 200
+
+    judged, fixed_status = run_at_once(
+        lambda: client_for(judge).post(
+            reverse("api-match-dispute-resolve", args=[match.pk, opened["id"]]),
+            {"decision": "confirmed", "ruling_id": read},
+            format="json",
+        ),
+        fix,
+    )
+
+    dispute = Dispute.objects.get(pk=opened["id"])
+    if judged.status_code == 200:  # the judge went first: the ruling they read is the one confirmed
+        assert fixed_status == 409
+        assert dispute.ruling_id == read
+        assert dispute.decision == "confirmed"
+    else:  # the fix went first: the judge is told to read again, nothing is decided
+        assert judged.status_code == 409
+        assert fixed_status == 200
+        assert dispute.ruling_id != read
+        assert dispute.status == Dispute.Status.OPEN
