@@ -431,6 +431,22 @@ class SpecialSummon(YugiohSituation):
         widget=forms.RadioSelect,
     )
 
+    # Which fields each Summon method uses: once a method is chosen the others are hidden (CSS, below in
+    # arbiter.css), so a phone shows only what the chosen Summon needs.
+    SHOWN_FOR: ClassVar[dict[str, str]] = {
+        "card_level": "synchro fusion ritual",
+        "card_rank": "xyz",
+        "card_link": "link",
+        "tuners": "synchro",
+        "needs": "fusion link ritual",
+        "scales": "pendulum",
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name, methods in self.SHOWN_FOR.items():
+            self.fields[name].widget.attrs["data-shown-for"] = methods
+
     def needed(self, slot: CardSlot, stat: str) -> bool:
         method = self.cleaned_data.get("method")
         wanted = {"xyz": "rank", "link": "link"}.get(method or "", "level")
