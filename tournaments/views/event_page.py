@@ -27,6 +27,7 @@ from tournaments import services
 from tournaments.models import Event, Registration
 from tournaments.selectors.deck_lists import deck_list_history
 from tournaments.selectors.events import current_round, is_deck_staff, is_event_staff, is_organizer
+from tournaments.selectors.my_table import my_table
 from tournaments.selectors.registrations import registrations_for
 from tournaments.views.pairings import table_rows
 
@@ -55,6 +56,7 @@ def _event_page(
     }
     if request.htmx:
         return render(request, "tournaments/_pairings.html", context)
+    context["my_table"] = my_table(request.user, event)
     context["registrations"] = registrations_for(event)
     context["is_deck_staff"] = is_deck_staff(request.user, event)
     context["my_deck"] = _my_deck(request, event, builder=builder)

@@ -10,17 +10,20 @@ from django.shortcuts import render
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, EventRole
 from tournaments.selectors.events import event_for, events_staffed_by, events_visible_to
+from tournaments.selectors.my_table import my_tables
 from tournaments.selectors.registrations import registrations_for
 from tournaments.views.event_page import _event_page
 
 
 def home(request: HtmxHttpRequest) -> HttpResponse:
     events = events_visible_to(request.user)
+    running = events.filter(status=Event.Status.RUNNING).order_by("starts_at")
     return render(
         request,
         "tournaments/home.html",
         {
-            "running": events.filter(status=Event.Status.RUNNING).order_by("starts_at"),
+            "my_tables": my_tables(request.user, running),
+            "running": running,
             "upcoming": events.filter(status=Event.Status.REGISTRATION).order_by("starts_at"),
             "finished": events.filter(status=Event.Status.FINISHED).order_by("-starts_at")[:10],
         },
