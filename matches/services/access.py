@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext
 
+from accounts.users import display_name
 from config.refusals import Conflict
 from matches.models import Match, MatchResult
 from matches.selectors.matches import is_match_judge
@@ -69,9 +70,9 @@ def require_open(match: Match) -> None:
     """Players act only on a match being played: its round started, not final, not waiting for a judge."""
     require_round_started(match)
     if match.status == Match.Status.FINAL:
-        raise MatchOver(f"Match {match.pk} already has a final result.")
+        raise MatchOver(gettext("This match already has a final result."))
     if match.status == Match.Status.DISPUTED:
-        raise MatchDisputed(f"Match {match.pk} is disputed: a judge decides before play goes on.")
+        raise MatchDisputed(gettext("This match is disputed: a judge decides before play goes on."))
 
 
 def top_cut_needs_a_winner() -> str:
@@ -86,3 +87,24 @@ def require_winner_in_top_cut(match: Match, result: str) -> None:
     out when the organizer closes the round."""
     if match.round.stage == Round.Stage.TOP and result not in (MatchResult.A, MatchResult.B):
         raise ValidationError({"result": [top_cut_needs_a_winner()]})
+
+
+def impossible_tally(match: Match, *, result: str, games: tuple[int, int, int]) -> str:
+    """Why a match result does not follow from its duels, in words with the players' names (never the
+    letters or the stored values): "Yugi Muto 3, Seto Kaiba 0, 0 drawn: a match cannot end that way with
+    Yugi Muto winning. Check the duels."."""
+    won_a, won_b, drawn = games
+    count = gettext("%(a)s %(won_a)s, %(b)s %(won_b)s, %(drawn)s drawn") % {
+        "a": display_name(match.player_a),
+        "won_a": won_a,
+        "b": display_name(match.player_b),
+        "won_b": won_b,
+        "drawn": drawn,
+    }
+    if result == MatchResult.DRAW:
+        return gettext("%(count)s: a match cannot end that way as a draw. Check the duels.") % {
+            "count": count
+        }
+    winner = match.player_a if result == MatchResult.A else match.player_b
+    words = {"count": count, "name": display_name(winner)}
+    return gettext("%(count)s: a match cannot end that way with %(name)s winning. Check the duels.") % words

@@ -18,7 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.users import AnyUser
+from accounts.users import AnyUser, display_name
 from matches.models import Dispute, Duel, Match
 from matches.selectors.matches import is_match_judge
 from matches.services.access import MatchConflict, MatchOver, match_lock, require_judge
@@ -278,7 +278,7 @@ def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge
         return  # the players already recorded what the ruling says: confirming it changes nothing
     if match.status == Match.Status.FINAL:
         raise MatchOver(
-            f"Match {match.pk} already has a final result, so the ruling cannot record duel "
+            f"This match already has a final result, so the ruling cannot record duel "
             f"{dispute.duel_number}: correct the match result instead, or overrule with a note."
         )
     if duel.result:
@@ -332,8 +332,8 @@ def dispute_resolve(
         )
     if dispute.status == Dispute.Status.RESOLVED:
         raise DisputeAlreadyResolved(
-            f"Dispute {dispute.pk} was already {dispute.get_decision_display().lower()} "
-            f"by {dispute.resolved_by}."
+            f"This dispute was already {dispute.get_decision_display().lower()} "
+            f"by {display_name(dispute.resolved_by)}."
         )
     if decision == Dispute.Decision.CONFIRMED and dispute.ruling is not None:
         ended = finished_duel(dispute.ruling.ruling)

@@ -33,6 +33,7 @@ from matches.selectors import EngineAnswerMissing, duel_state
 from matches.services.access import (
     MatchConflict,
     MatchOver,
+    impossible_tally,
     match_lock,
     require_judge,
     require_winner_in_top_cut,
@@ -164,9 +165,7 @@ def match_result_set(
     if any(count < 0 or count > MAX_GAMES for count in games):
         raise ValidationError({"games_a": [f"Counts of duels are whole numbers from 0 to {MAX_GAMES}."]})
     if result != MatchResult.DOUBLE_LOSS and not tally_possible(match, result=result, games=games):
-        raise ValidationError(
-            {"games_a": [f"{games_a}-{games_b} with {games_drawn} drawn cannot end a match as {result!r}."]}
-        )
+        raise ValidationError({"games_a": [impossible_tally(match, result=result, games=games)]})
     before = match_snapshot(match)
     match_finish(match, result=result, games=games)
     ResultChange.objects.create(

@@ -9,6 +9,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from accounts.users import display_name
 from matches.models import Match, MatchReport, MatchResult, match_format_for_game
@@ -16,6 +17,7 @@ from matches.selectors import EngineAnswerMissing, match_tally
 from matches.services.access import (
     MatchConflict,
     MatchOver,
+    impossible_tally,
     match_lock,
     player_side,
     require_round_started,
@@ -184,15 +186,13 @@ def match_report_result(
     require_round_started(match)
     player_side(match, player)
     if match.status == Match.Status.FINAL:
-        raise MatchOver(f"Match {match.pk} already has a final result.")
+        raise MatchOver(gettext("This match already has a final result."))
     games = (games_a, games_b, games_drawn)
     if result not in (MatchResult.A, MatchResult.B, MatchResult.DRAW):
-        raise ValidationError({"result": ["Choose who won the match (a or b), or a draw."]})
+        raise ValidationError({"result": [gettext("Choose who won the match, or a draw.")]})
     require_winner_in_top_cut(match, result)
     if not tally_possible(match, result=result, games=games):
-        raise ValidationError(
-            {"games_a": [f"{games_a}-{games_b} with {games_drawn} drawn cannot end a match as {result!r}."]}
-        )
+        raise ValidationError({"games_a": [impossible_tally(match, result=result, games=games)]})
     recorded = [duel.result for duel in match.duels.exclude(result="")]
     if recorded:
         counted = (recorded.count("A"), recorded.count("B"), recorded.count("draw"))

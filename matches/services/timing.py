@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from matches.models import Duel, Match, MatchResult, TimeExtension
 from matches.selectors import duel_state, is_match_judge
@@ -79,7 +80,7 @@ def time_extension_grant(
     match = match_lock(match_id)
     require_judge(match, judge)
     if match.status == Match.Status.FINAL:
-        raise MatchOver(f"Match {match.pk} already has a final result: it needs no more time.")
+        raise MatchOver(gettext("This match already has a final result: it needs no more time."))
     if match.time_called_at is not None:
         raise MatchConflict("Time has already been called for this match.")
     return TimeExtension.objects.create(
@@ -150,7 +151,7 @@ def duel_finish_at_time(*, match_id: int, by: User, lp_a: int | None = None, lp_
     if not is_judge:
         player_side(match, by)
     if match.status == Match.Status.FINAL:
-        raise MatchOver(f"Match {match.pk} already has a final result.")
+        raise MatchOver(gettext("This match already has a final result."))
     if match.time_called_at is None:
         raise TimeNotCalled("Time has not been called for this match: finish the duel as usual.")
     if procedure == EndOfRound.YGO_DOUBLE_LOSS:

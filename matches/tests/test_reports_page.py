@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from accounts.users import display_name
 from matches.models import Match
 from matches.tests.factories import DuelFactory, MatchFactory
 from tournaments.tests.factories import UserFactory
@@ -38,7 +39,10 @@ def test_an_impossible_tally_is_explained_in_the_section(client):
 
     body = response.content.decode()
     assert 'id="reports"' in body
-    assert "3-0 with 0 drawn cannot end a match" in body
+    # In words with the players' names, not "3-0 with 0 drawn cannot end a match as 'a'".
+    a, b = display_name(match.player_a), display_name(match.player_b)
+    expected = f"{a} 3, {b} 0, 0 drawn: a match cannot end that way with {a} winning. Check the duels."
+    assert expected in body.replace("&#x27;", "'")
     assert not match.reports.exists()
 
 

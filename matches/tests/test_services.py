@@ -110,7 +110,7 @@ def test_a_tally_no_match_can_end_with_is_refused(result, games):
             games_drawn=games[2],
         )
 
-    assert "cannot end a match" in refused.value.message_dict["games_a"][0]
+    assert "a match cannot end that way" in refused.value.message_dict["games_a"][0]
     assert not MatchReport.objects.exists()
 
 
