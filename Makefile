@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint format typecheck demo migrate bench clean
+.PHONY: run test lint format typecheck demo migrate bench clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,13 @@ lint: $(VENV)/.dev
 format: $(VENV)/.dev
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+## After changing a string people read: gather the catalogues (locale/), translate the new entries, compile.
+## The compiled .mo files are committed, so serving needs no gettext; tests/test_translations.py holds both.
+MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=bench --ignore=tests --ignore='*/tests/*' --ignore=staticfiles
+messages: $(VENV)/.dev
+	$(BIN)/python manage.py makemessages --locale=pt_BR --locale=es --no-obsolete --add-location=file $(MESSAGES_IGNORE)
+	$(BIN)/python manage.py compilemessages --locale=pt_BR --locale=es --ignore=.venv
 
 bench: $(VENV)/.dev
 	$(BIN)/python bench/judge.py

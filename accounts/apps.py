@@ -6,5 +6,5 @@ class AccountsConfig(AppConfig):
     verbose_name = "Sign-in"
 
     def ready(self) -> None:
-        # Connects the receiver that revokes a user's API tokens when their password changes.
+        # Connects the receivers: API tokens revoked on a password change, the chosen language on sign-in.
         from accounts import signals  # noqa: F401

@@ -31,6 +31,10 @@ class Player(models.Model):
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    # The language the person chose with the switch (a code of settings.LANGUAGES); empty: none chosen, so
+    # the browser's Accept-Language and the store's default decide. Checked by the switch's form, not by
+    # choices here, so adding a language needs no migration.
+    language = models.CharField(_("language"), max_length=8, blank=True, default="")
 
     class Meta:
         verbose_name = _("player")

@@ -1,4 +1,5 @@
-"""A password change revokes the user's API tokens, whichever way the password was changed.
+"""A password change revokes the user's API tokens, whichever way the password was changed; a sign-in
+brings back the language the person chose.
 
 The password change page, the admin's "change password" form, ``manage.py changepassword`` and
 ``user.set_password(...); user.save()`` all end in a save of the user with a new password hash, so the hook is
@@ -11,9 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.contrib.auth.signals import user_logged_in
 from django.db.models.signals import post_save, pre_save
 from django.dispatch import receiver
+from django.http import HttpRequest
 
+from accounts.languages import language_restore
 from accounts.services import tokens_revoke_all
 
 _CHANGED = "_arbiter_password_changed"
@@ -45,3 +49,11 @@ def _revoke_tokens_on_password_change(sender: type[User], instance: User, **kwar
     if getattr(instance, _CHANGED, False):
         setattr(instance, _CHANGED, False)
         tokens_revoke_all(user=instance)
+
+
+@receiver(user_logged_in, dispatch_uid="accounts.language_restore")
+def _restore_language_on_sign_in(
+    sender: type[User], request: HttpRequest | None, user: User, **kwargs: Any
+) -> None:
+    if request is not None and hasattr(request, "session"):
+        language_restore(session=request.session, user=user)

@@ -66,6 +66,17 @@ def integer(name: str, *, default: int, minimum: int = 0) -> int:
     return number
 
 
+def choice(name: str, choices: list[str], default: str) -> str:
+    """One of ``choices`` (compared without case), e.g. ``ARBITER_LANGUAGE=pt-br``."""
+    value = os.environ.get(name)
+    if value is None or value == "":
+        return default
+    lowered = value.strip().lower()
+    if lowered not in choices:
+        raise ConfigurationError(name, "one of " + ", ".join(choices), value)
+    return lowered
+
+
 def word_list(name: str, default: list[str]) -> list[str]:
     """A comma-separated list, e.g. ``DJANGO_ALLOWED_HOSTS=arbiter.example.com,localhost``."""
     value = os.environ.get(name)

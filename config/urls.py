@@ -6,6 +6,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView
 
+from accounts.language_switch import language_choose
 from accounts.views import PasswordChangeView
 from config.api_docs import api_docs_view
 
@@ -25,6 +26,7 @@ urlpatterns = [
     path("", include("accounts.urls")),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("language/", language_choose, name="language-choose"),
     # Changing the password ends every other browser session and every API token of the user.
     path("password/", PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

@@ -54,9 +54,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language: the one a signed-in player chose (accounts' middleware below), else the language switch's
+    # cookie, else the browser's Accept-Language, else the store's default (LANGUAGE_CODE).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.ChosenLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -302,7 +306,12 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Internationalisation and static files --------------------------------------------------------------
-LANGUAGE_CODE = "en-us"
+# The interface speaks English, Portuguese (Brazil) and Spanish; each is named in its own language in the
+# switch. LANGUAGE_CODE is the store's default, used when a browser asks for none of them.
+LANGUAGES = [("en", "English"), ("pt-br", "Português (Brasil)"), ("es", "Español")]
+LANGUAGE_CODE = environment.choice("ARBITER_LANGUAGE", [code for code, _name in LANGUAGES], "en")
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60  # a visitor who chose a language keeps it for a year
 TIME_ZONE = environment.text("ARBITER_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

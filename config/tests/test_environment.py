@@ -35,6 +35,7 @@ def run_manage(*args: str, env: dict[str, str], tmp_path: Path) -> subprocess.Co
         ("CELERY_BROKER_URL", "redis://127.0.0.1:port/0"),
         ("DJANGO_DEBUG", "maybe"),
         ("DATABASE_CONN_MAX_AGE", "-1"),
+        ("ARBITER_LANGUAGE", "klingon"),
     ],
 )
 def test_a_malformed_variable_stops_start_up_with_one_line_naming_it(tmp_path, variable, value):
