@@ -1,0 +1,57 @@
+"""The text a person reads on a page: text nodes and the attributes read aloud or shown (labels, hints).
+
+Used by the untranslated-string check (tests/test_pages_translated.py): what is left of a page's text once
+the data (people's, cards', events' names, numbers) is taken out must differ between English and the
+page's language.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+READ_ATTRIBUTES = ("aria-label", "placeholder", "title", "alt")
+SKIPPED = {"script", "style", "template", "code", "pre", "textarea"}  # code and typed text are not interface
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+class _Texts(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self._skipping: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag in SKIPPED:
+            self._skipping.append(tag)
+        if "translate" in values and values["translate"] == "no":
+            return
+        for name in READ_ATTRIBUTES:
+            if values.get(name):
+                self.texts.append(str(values[name]))
+        if tag == "input" and values.get("type") in {"submit", "button"} and values.get("value"):
+            self.texts.append(str(values["value"]))
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._skipping and self._skipping[-1] == tag:
+            self._skipping.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipping and data.strip():
+            self.texts.append(" ".join(data.split()))
+
+
+def page_texts(html: str) -> list[str]:
+    """Every piece of text a person reads on ``html``, whitespace collapsed, in document order."""
+    parser = _Texts()
+    parser.feed(html)
+    return parser.texts
+
+
+def words_left(text: str, data: list[str]) -> list[str]:
+    """The words of ``text`` once every piece of data in it (longest first) is taken out."""
+    for value in data:
+        if value and value in text:
+            text = text.replace(value, " ")
+    return WORD.findall(text)
