@@ -39,8 +39,11 @@ def browser() -> Iterator[Any]:
         if os.environ.get("CI"):
             pytest.fail(message + " — browser tests never skip in CI.")
         pytest.skip(message)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # An assertion waits as long as an action does: on a loaded CI machine, an htmx swap can take more than
+    # Playwright's default 5 s for assertions, and a slow page is not what these tests are about.
+    expect.set_options(timeout=10_000)
     # Playwright's sync API runs an event loop in this thread; the test still talks to the database
     # synchronously (factories), which Django would otherwise refuse while a loop runs.
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
