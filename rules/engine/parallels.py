@@ -794,17 +794,22 @@ def _references(*modules: ModuleType) -> tuple[Reference, ...]:
 
 
 REFERENCES: tuple[Reference, ...] = _references(ygo, mtg)
+# Each passage's summary is the engine's own wording and names one rule: it is unique (a test says so).
+_BY_PASSAGE = {reference.passage: reference for reference in REFERENCES}
 _BY_CITE = {reference.cite(): reference for reference in REFERENCES}
-_BY_PASSAGE = {(reference.document.title, reference.passage): reference for reference in REFERENCES}
 
 
 def reference_for(cited: Mapping[str, object] | str) -> Reference | None:
-    """The reference a ruling cited, from either of its JSON forms: a ``citations`` entry (document, section,
-    passage) or a ``rules`` / violation ``rule`` string. ``None`` for a passage the engine no longer cites
-    (a ruling stored by an older engine)."""
+    """The reference a ruling cited, from any form a ruling carries it in: a ``citations`` entry (its
+    ``passage``, and its ``document`` when given), a ``rules`` or violation ``rule`` string, or the summary
+    alone. ``None`` for a passage the engine no longer cites (a ruling stored by an older engine)."""
     if isinstance(cited, str):
-        return _BY_CITE.get(cited)
-    return _BY_PASSAGE.get((str(cited.get("document") or ""), str(cited.get("passage") or "")))
+        return _BY_CITE.get(cited) or _BY_PASSAGE.get(cited)
+    reference = _BY_PASSAGE.get(str(cited.get("passage") or ""))
+    document = cited.get("document")
+    if reference is None or (document and document != reference.document.title):
+        return None
+    return reference
 
 
 def recorded() -> Iterable[tuple[Reference, Parallel]]:
