@@ -57,7 +57,7 @@ class Reference:
 YGO_V10 = Document("Yu-Gi-Oh! Rulebook v10", "en", "004_1fca02968c2c5199.txt")
 YGO_V9 = Document("Yu-Gi-Oh! Rulebook 9.0", "pt", "000_043eb967abe48633.txt")
 YGO_2007 = Document("Yu-Gi-Oh! starter deck rules (2007)", "pt", "001_482989e0345daee2.txt")
-# Synchro-era excerpts (OCR with noise); cited only as a parallel, in Spanish, of a rule cited from another book.
+# The Synchro-era excerpts (OCR with noise): cited only as the Spanish parallel of a rule from another book.
 YGO_ES = Document("Yu-Gi-Oh! Rulebook, Synchro era (Spanish excerpts)", "es", "003_7c112e8545b6ce0c.txt")
 MTG_CR = Document("Magic: The Gathering Comprehensive Rules", "pt", "002_a0d77aa415901d17.txt")
 # The 2020 revision is defined by the product's contract, not by a rulebook in the folder: cite it as such.

@@ -7,6 +7,7 @@ import json
 from typing import Any, cast
 
 import pytest
+from django.contrib.auth.models import User
 from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
@@ -66,7 +67,7 @@ def test_a_passage_the_engine_no_longer_cites_has_no_parallel_and_breaks_nothing
 
 @pytest.mark.django_db
 def test_the_ruling_page_quotes_the_portuguese_rulebook_to_a_portuguese_reader_only(client: Client):
-    client.force_login(UserFactory())
+    client.force_login(cast(User, UserFactory()))
     dispute = example("ygo-tribute-summon-level-6")["dispute"]
     created = client.post("/rulings/new/", {"mode": "json", "dispute": json.dumps(dispute)})
     url = created["Location"]
