@@ -19,6 +19,8 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from decks.catalog import DatabaseCatalog
 from decks.models import Banlist, Card, CardImport, DeckList, Game
@@ -279,9 +281,16 @@ MAX_SEARCH_RESULTS = 10
 MAX_QUERY_LENGTH = 80  # longer than any card name
 
 
+# The deck builder's buttons, whole (a section's name has a gender in Portuguese and Spanish); Magic says
+# sideboard.
+ADD_BUTTONS = {"main": _("Add to Main"), "extra": _("Add to Extra"), "side": _("Add to Side")}
+ADD_BUTTONS_MTG = {"main": _("Add to Main"), "side": _("Add to Sideboard")}
+
+
 def search_sections(game: str) -> list[tuple[str, str]]:
-    """The sections a card can be added to in ``game``, with their button labels: ("main", "Main")..."""
-    return [(section, section.title()) for section in SECTIONS.get(game, ())]
+    """The sections a card can be added to in ``game``, with their buttons: ("main", "Add to Main")..."""
+    buttons = ADD_BUTTONS_MTG if game == "mtg" else ADD_BUTTONS
+    return [(section, str(buttons[section])) for section in SECTIONS.get(game, ())]
 
 
 def deck_text_with_card(*, game: str, text: str, section: str, name: str) -> tuple[str, list[DeckProblem]]:
@@ -292,13 +301,16 @@ def deck_text_with_card(*, game: str, text: str, section: str, name: str) -> tup
     the player typed that does not read as a card must stop the add rather than be dropped by the rewrite.
     """
     if section not in SECTIONS.get(game, ()):
-        return text, [DeckProblem(0, f"a {Game(game).label} deck has no section {section!r}")]
+        message = gettext("a %(game)s deck has no section %(section)s")
+        return text, [DeckProblem(0, message % {"game": Game(game).label, "section": repr(section)})]
     card = Card.objects.filter(game=game, name=name).first()
     if card is None:
-        return text, [DeckProblem(0, f"the catalog has no card named {name!r}")]
+        return text, [
+            DeckProblem(0, gettext("the catalog has no card named %(name)s") % {"name": repr(name)})
+        ]
     unreadable = parse_deck_text(text, game=game).problems
     if unreadable:
-        return text, [DeckProblem(0, "fix these lines before adding more cards"), *unreadable]
+        return text, [DeckProblem(0, gettext("fix these lines before adding more cards")), *unreadable]
     merged = parse_deck_text(f"{text}\n{section.title()}\n1 {card.name}\n", game=game)
     if merged.problems:
         return text, merged.problems
