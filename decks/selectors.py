@@ -34,6 +34,7 @@ from decks.parsing import (
     resolve_ydk,
 )
 from rules.engine import judge
+from rules.words import deck_explanation, violation_sentence
 
 DeckSections = dict[str, list[dict[str, Any]]]
 
@@ -123,12 +124,12 @@ def section_counts(deck_list: DeckList) -> dict[str, int]:
 
 # What a list was not checked against: a label for its badge, and the sentence saying why.
 UNCHECKED_BANLIST = {
-    "yugioh": ("Not checked against a Forbidden & Limited list", "the event has none chosen."),
-    "mtg": ("Not checked against a format's banned list", "the event has none chosen."),
+    "yugioh": (_("Not checked against a Forbidden & Limited list"), _("the event has none chosen.")),
+    "mtg": (_("Not checked against a format's banned list"), _("the event has none chosen.")),
 }
 UNCHECKED_NAMES = (
-    "Card names not checked",
-    "the card catalog has no {game} cards yet (an organizer imports them on the Card data page).",
+    _("Card names not checked"),
+    _("the card catalog has no %(game)s cards yet (an organizer imports them on the Card data page)."),
 )
 
 
@@ -155,7 +156,7 @@ def deck_legality(
     """
     game = deck_list.game
     action: dict[str, Any] = {"type": "deck_check", "deck": _engine_deck(game, deck_list.sections)}
-    unchecked: list[tuple[str, str]] = []
+    unchecked: list[tuple[Any, Any]] = []
     if banlist is not None and banlist.game == game:
         action["banlist"] = dict(limits) if limits is not None else banlist_limits(banlist)
     else:
@@ -166,16 +167,33 @@ def deck_legality(
         # An empty catalog knows no name: asked, the engine would find every card unknown. Names unchecked.
         engine_catalog = None
         label, why = UNCHECKED_NAMES
-        unchecked.append((label, why.format(game=Game(game).label if game in Game.values else game)))
+        unchecked.append((label, str(why) % {"game": Game(game).label if game in Game.values else game}))
     else:
         catalog.prefetch_dispute_names(action)  # one query for the list and the banlist, not one per name
     ruling = judge({"game": game, "action": action}, engine_catalog)
     _add_lines(ruling, deck_list)
-    ruling["unchecked"] = [f"{label}: {why}" for label, why in unchecked]
-    ruling["unchecked_label"] = unchecked[0][0] if unchecked else ""
+    in_words(ruling, game)
+    ruling["unchecked"] = [
+        gettext("%(label)s: %(why)s") % {"label": label, "why": why} for label, why in unchecked
+    ]
+    ruling["unchecked_label"] = str(unchecked[0][0]) if unchecked else ""
     if unchecked and ruling.get("legal") is True:
         ruling["legal"] = None
     return ruling
+
+
+def in_words(ruling: dict[str, Any], game: str) -> None:
+    """The ruling's violations and explanation in the reader's language (``rules.words``), where it has
+    words for them; the engine's English is kept as ``engine_message`` and ``engine_explanation``."""
+    for violation in ruling.get("violations", []):
+        sentence = violation_sentence(violation, game)
+        if sentence is not None:
+            violation["engine_message"] = violation.get("message", "")
+            violation["message"] = sentence
+    explanation = deck_explanation(ruling, game)
+    if explanation is not None:
+        ruling["engine_explanation"] = ruling.get("explanation", "")
+        ruling["explanation"] = explanation
 
 
 ENTRY_FIELD = re.compile(r"^action\.deck\.(?P<section>[a-z]+)\[(?P<index>\d+)\]")
@@ -210,7 +228,13 @@ def side_deck_check(*, registered: DeckList, presented: Mapping[str, Any]) -> di
     }
     catalog = DatabaseCatalog(registered.game)
     catalog.prefetch_dispute_names(action)  # one query for every name, not one per entry
-    return judge({"game": registered.game, "action": action}, catalog)
+    ruling = judge({"game": registered.game, "action": action}, catalog)
+    for violation in ruling.get("violations", []):
+        sentence = violation_sentence(violation, registered.game)
+        if sentence is not None:
+            violation["engine_message"] = violation.get("message", "")
+            violation["message"] = sentence
+    return ruling
 
 
 def _engine_deck(game: str, sections: Mapping[str, Any] | None) -> DeckSections:

@@ -23,6 +23,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_noop as noop
 
 from rules.engine.vocabulary import STARTING_LIFE
+from rules.words import violation_sentence
 
 PLAYERS = ("A", "B")
 INCOMPLETE = "state.incomplete"
@@ -354,7 +355,11 @@ MISSING_ONLY = re.compile(
 
 
 def problem(violation: Mapping[str, Any], table: Table) -> str:
-    """A violation as a sentence: the engine's message in names; a missing field as what to say."""
+    """A violation as a sentence: translated from its code and values (``rules.words``) where there are
+    words for it, else the engine's message in names; a missing field as what to say."""
+    translated = violation_sentence(violation, table.game)
+    if translated is not None:
+        return translated
     message = str(violation.get("message") or "")
     found = INCOMPLETE_MESSAGE.search(message) if violation.get("code") == INCOMPLETE else None
     asked = missing_field(found["path"], table) if found else None
