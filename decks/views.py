@@ -77,11 +77,14 @@ def card_import_new(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _progress_context(card_import: CardImport) -> dict[str, object]:
-    return {
-        "card_import": card_import,
-        "progress": card_import_progress(card_import),
-        "report": card_import.report,
-    }
+    report = dict(card_import.report or {})
+    if report.get("game"):
+        # The report stores the games' codes ("yugioh, mtg"); a person reads their names.
+        labels = dict(Game.choices)
+        report["game"] = ", ".join(
+            str(labels.get(code.strip(), code.strip())) for code in str(report["game"]).split(",")
+        )
+    return {"card_import": card_import, "progress": card_import_progress(card_import), "report": report}
 
 
 @catalog_manager_required

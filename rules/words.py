@@ -76,9 +76,9 @@ Values = Mapping[str, Any]
 Sentence = Callable[[Values, str], str]
 
 
-def _plain(text: str) -> Sentence:
-    """A sentence (marked with ``_``) whose placeholders are the violation's values."""
-    return lambda values, game: gettext(text) % values
+def _plain(text: Any) -> Sentence:
+    """A sentence (lazily translated) whose placeholders are the violation's values."""
+    return lambda values, game: str(text) % values
 
 
 def _main_size(values: Values, game: str) -> str:
