@@ -31,7 +31,7 @@ from config.schema import ErrorSerializer
 from tournaments.models import EventRole
 from tournaments.selectors.events import event_roles_of
 
-NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", "Null characters are not allowed.")
+NO_NUL_CHARACTERS = RegexValidator(r"^[^\x00]*$", _("Null characters are not allowed."))
 
 
 class SignInLocked(APIException):

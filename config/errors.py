@@ -14,6 +14,7 @@ from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
@@ -23,7 +24,7 @@ from rules.engine.errors import DisputeError
 from tournaments.engine.replay import ReplayError
 
 API_PREFIX = "/api/"
-DISPUTE_REFUSED = "The dispute does not follow the dispute format."
+DISPUTE_REFUSED = gettext_lazy("The dispute does not follow the dispute format.")
 
 
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -45,13 +46,14 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
         return Response({"detail": refusal_message(exc)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, DisputeError):
         return Response(
-            {"detail": DISPUTE_REFUSED, "problems": exc.problems()}, status=status.HTTP_400_BAD_REQUEST
+            {"detail": str(DISPUTE_REFUSED), "problems": exc.problems()}, status=status.HTTP_400_BAD_REQUEST
         )
     if isinstance(exc, ReplayError):
         return Response({"replay": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, IntegrityError):
         return Response(
-            {"detail": "This conflicts with a record that already exists."}, status=status.HTTP_409_CONFLICT
+            {"detail": gettext("This conflicts with a record that already exists.")},
+            status=status.HTTP_409_CONFLICT,
         )
     return exception_handler(exc, context)
 
@@ -63,25 +65,25 @@ def _error(request: HttpRequest, code: int, title: str, message: str) -> HttpRes
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 400, "Bad request", "The request could not be understood.")
+    return _error(request, 400, gettext("Bad request"), gettext("The request could not be understood."))
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 403, "Not allowed", "You do not have permission to do that.")
+    return _error(request, 403, gettext("Not allowed"), gettext("You do not have permission to do that."))
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 404, "Page not found", "There is nothing at this address.")
+    return _error(request, 404, gettext("Page not found"), gettext("There is nothing at this address."))
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     """Rendered without the request's context: whatever failed (often the database) must not fail again."""
-    message = "The error was logged. Please try again."
+    message = gettext("The error was logged. Please try again.")
     if request.path.startswith(API_PREFIX):
         return JsonResponse({"detail": message}, status=500)
     context = {
         "code": 500,
-        "title": "Something went wrong",
+        "title": gettext("Something went wrong"),
         "message": message,
         "store_name": settings.STORE_NAME,
     }

@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 # The deepest document any endpoint takes is a dispute: $.state.players.A.monster_zones[0].materials[0]
 # .link_arrows[0] is 9 levels. Twenty leaves room for what a later format version adds, and stops
 # "nesting as a weapon" long before Python's own recursion limit (about 1,000).
@@ -47,7 +49,9 @@ class JsonProblem:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.path or 'the document'}: {self.message}"
+        if not self.path:
+            return gettext("the document: %(problem)s") % {"problem": self.message}
+        return gettext("%(path)s: %(problem)s") % {"path": self.path, "problem": self.message}
 
 
 class JsonInputError(ValueError):
@@ -58,6 +62,10 @@ class JsonInputError(ValueError):
         self.problem = problem
 
 
+def _too_deep(max_depth: int) -> str:
+    return gettext("is nested more than %(depth)d levels deep") % {"depth": max_depth}
+
+
 def _key_path(parent: str, key: str) -> str:
     """``parent.key``; a key that is not a plain word is written as a JSON string, escaped to ASCII so the
     path itself never carries the NUL or the surrogate it reports."""
@@ -66,11 +74,17 @@ def _key_path(parent: str, key: str) -> str:
     return f"{parent}[{json.dumps(key, ensure_ascii=True)}]"
 
 
-def _string_problem(text: str) -> str | None:
+def _string_problem(text: str, *, key: bool = False) -> str | None:
     if "\x00" in text:
-        return "contains a NUL character (\\u0000), which is not allowed"
+        if key:
+            return gettext("the key contains a NUL character (\\u0000), which is not allowed")
+        return gettext("contains a NUL character (\\u0000), which is not allowed")
     if not text.isascii() and _SURROGATE.search(text):
-        return "contains a lone surrogate (such as \\ud800): not a character, so not valid text"
+        if key:
+            return gettext(
+                "the key contains a lone surrogate (such as \\ud800): not a character, so not valid text"
+            )
+        return gettext("contains a lone surrogate (such as \\ud800): not a character, so not valid text")
     return None
 
 
@@ -79,9 +93,9 @@ def _scalar_problem(value: object) -> str | None:
     if isinstance(value, str):
         return _string_problem(value)
     if isinstance(value, float) and not math.isfinite(value):
-        return "is not a finite number (a number such as 1e400 is out of range)"
+        return gettext("is not a finite number (a number such as 1e400 is out of range)")
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INTEGER:
-        return f"is out of range: whole numbers are at most {MAX_INTEGER} in size"
+        return gettext("is out of range: whole numbers are at most %(most)s in size") % {"most": MAX_INTEGER}
     return None
 
 
@@ -90,8 +104,7 @@ def _children(value: dict[str, Any] | list[Any], path: str) -> Iterator[tuple[st
     if isinstance(value, dict):
         for key, item in value.items():
             where = _key_path(path, key)
-            key_problem = _string_problem(key)
-            yield where, item, (f"the key {key_problem}" if key_problem else None)
+            yield where, item, _string_problem(key, key=True)
     else:
         for index, item in enumerate(value):
             yield f"{path}[{index}]", item, None
@@ -108,7 +121,7 @@ def find_problem(value: object, *, max_depth: int = MAX_DEPTH) -> JsonProblem | 
     while stack:
         container, path, depth = stack.pop()
         if depth > max_depth:
-            return JsonProblem(path, f"is nested more than {max_depth} levels deep")
+            return JsonProblem(path, _too_deep(max_depth))
         nested: list[tuple[dict[str, Any] | list[Any], str, int]] = []
         for where, item, key_problem in _children(container, path):
             if key_problem is not None:
@@ -205,11 +218,12 @@ def loads_checked(text: str, *, max_depth: int = MAX_DEPTH) -> Any:
         value = json.loads(text, parse_float=read_float, parse_int=read_int, parse_constant=read_constant)
     except RecursionError:
         path = _too_deep_path(text, max_depth)
-        raise JsonInputError(JsonProblem(path, f"is nested more than {max_depth} levels deep")) from None
+        raise JsonInputError(JsonProblem(path, _too_deep(max_depth))) from None
     except json.JSONDecodeError:
         raise
     except ValueError as error:  # e.g. an integer of more digits than Python converts
-        raise JsonInputError(JsonProblem("", f"not JSON this server reads: {error}")) from None
+        message = gettext("not JSON this server reads: %(error)s") % {"error": error}
+        raise JsonInputError(JsonProblem("", message)) from None
     escaped = "\\u" in text and _SUSPECT_ESCAPE.search(text) is not None
     if out_of_range or escaped or _deeper_than(value, max_depth):
         problem = find_problem(value, max_depth=max_depth)

@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
@@ -130,7 +131,7 @@ class DeckListListApi(APIView):
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if ("text" in attrs) == ("ydk" in attrs):
-                raise serializers.ValidationError("Give the list either as text or as ydk.")
+                raise serializers.ValidationError(gettext("Give the list either as text or as ydk."))
             return attrs
 
     @extend_schema(responses=DeckListOutputSerializer(many=True), operation_id="decks_list")

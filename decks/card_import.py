@@ -158,7 +158,11 @@ def card_import(
     parsed = parse_file(_read_source(path, data), effective=effective)
     kind = "cards" if isinstance(parsed, ParsedCards) else "banlist"
     if expect and expect != kind:
-        raise CardImportError("", f"this is a {kind} file ({parsed.format}), not a {expect} file")
+        if kind == "cards":
+            message = gettext("this is a cards file (%(format)s), not a banlist file")
+        else:
+            message = gettext("this is a banlist file (%(format)s), not a cards file")
+        raise CardImportError("", message % {"format": parsed.format})
     with transaction.atomic():
         _lock_catalog()
         if isinstance(parsed, ParsedCards):

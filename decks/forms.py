@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from decks.importers import MAX_IMPORT_BYTES
 from decks.models import CardImport
@@ -10,19 +12,23 @@ from decks.models import CardImport
 
 class CardImportForm(forms.Form):
     file = forms.FileField(
-        help_text="A YGOPro cards.cdb, YGOProDeck or MTGJSON card JSON, an lflist.conf or a banlist JSON.",
+        label=_("File"),
+        help_text=_("A YGOPro cards.cdb, YGOProDeck or MTGJSON card JSON, an lflist.conf or a banlist JSON."),
     )
     expect = forms.ChoiceField(
         choices=CardImport.Expect.choices,
         required=False,
-        label="This file is",
-        help_text="The format is recognised from the content; choose a kind to refuse the other by mistake.",
+        label=_("This file is"),
+        help_text=_(
+            "The format is recognised from the content; choose a kind to refuse the other by mistake."
+        ),
     )
 
     def clean_file(self) -> object:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(
-                f"The file is {upload.size:,} bytes; the import limit is {MAX_IMPORT_BYTES:,} bytes (64 MiB)."
+                gettext("The file is %(size)s bytes; the import limit is %(limit)s bytes (64 MiB).")
+                % {"size": f"{upload.size:,}", "limit": f"{MAX_IMPORT_BYTES:,}"}
             )
         return upload

@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from decks.cardfields import ALL_LINK_ARROWS, KINDS, MAX_LEVEL, MAX_LINK_RATING, link_arrow_names
 
@@ -52,28 +53,28 @@ class Card(models.Model):
     """One card of one game, however many artworks it was printed with."""
 
     class Kind(models.TextChoices):
-        MONSTER = "monster", "Monster"
-        SPELL = "spell", "Spell"
-        TRAP = "trap", "Trap"
-        TOKEN = "token", "Token"
+        MONSTER = "monster", _("Monster")
+        SPELL = "spell", _("Spell")
+        TRAP = "trap", _("Trap")
+        TOKEN = "token", _("Token")
 
     class Frame(models.TextChoices):
-        NORMAL = "normal", "Normal"
-        EFFECT = "effect", "Effect"
-        RITUAL = "ritual", "Ritual"
-        FUSION = "fusion", "Fusion"
-        SYNCHRO = "synchro", "Synchro"
-        XYZ = "xyz", "Xyz"
-        LINK = "link", "Link"
+        NORMAL = "normal", _("Normal")
+        EFFECT = "effect", _("Effect")
+        RITUAL = "ritual", _("Ritual")
+        FUSION = "fusion", _("Fusion")
+        SYNCHRO = "synchro", _("Synchro")
+        XYZ = "xyz", _("Xyz")
+        LINK = "link", _("Link")
 
     class Icon(models.TextChoices):
-        NORMAL = "normal", "Normal"
-        QUICK_PLAY = "quick-play", "Quick-Play"
-        CONTINUOUS = "continuous", "Continuous"
-        EQUIP = "equip", "Equip"
-        FIELD = "field", "Field"
-        RITUAL = "ritual", "Ritual"
-        COUNTER = "counter", "Counter"
+        NORMAL = "normal", _("Normal")
+        QUICK_PLAY = "quick-play", _("Quick-Play")
+        CONTINUOUS = "continuous", _("Continuous")
+        EQUIP = "equip", _("Equip")
+        FIELD = "field", _("Field")
+        RITUAL = "ritual", _("Ritual")
+        COUNTER = "counter", _("Counter")
 
     class Attribute(models.TextChoices):
         EARTH = "earth", "EARTH"
@@ -288,11 +289,11 @@ class Banlist(models.Model):
 
 
 class BanlistStatus(models.TextChoices):
-    FORBIDDEN = "forbidden", "Forbidden"
-    LIMITED = "limited", "Limited"
-    SEMI_LIMITED = "semi_limited", "Semi-Limited"
-    BANNED = "banned", "Banned"
-    RESTRICTED = "restricted", "Restricted"
+    FORBIDDEN = "forbidden", _("Forbidden")
+    LIMITED = "limited", _("Limited")
+    SEMI_LIMITED = "semi_limited", _("Semi-Limited")
+    BANNED = "banned", _("Banned")
+    RESTRICTED = "restricted", _("Restricted")
 
 
 class BanlistEntry(models.Model):
@@ -317,16 +318,16 @@ class BanlistEntry(models.Model):
 
 
 class ImportStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    FAILED = "failed", "Failed"
+    QUEUED = "queued", _("Queued")
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    FAILED = "failed", _("Failed")
 
 
 class ImportExpect(models.TextChoices):
-    ANY = "", "Detect from the content"
-    CARDS = "cards", "Card data"
-    BANLIST = "banlist", "Banlist"
+    ANY = "", _("Detect from the content")
+    CARDS = "cards", _("Card data")
+    BANLIST = "banlist", _("Banlist")
 
 
 class CardImport(models.Model):

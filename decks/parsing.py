@@ -25,12 +25,30 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from rules.engine.catalog import CardCatalog, normalize_name
 from rules.engine.limits import DECK_ENTRIES
 from rules.engine.vocabulary import DECK_SECTIONS
 
 SECTIONS = DECK_SECTIONS  # the engine's, per game
-SECTION_LABELS = {"main": "Main Deck", "extra": "Extra Deck", "side": "Side Deck"}
+SECTION_LABELS = {"main": _("Main Deck"), "extra": _("Extra Deck"), "side": _("Side Deck")}
+# Each section's own sentences, whole (a section's name has a gender in Portuguese and Spanish).
+TOO_MANY_ENTRIES = {
+    "main": _("the Main Deck lists more than %(bound)d different cards; no %(game)s deck has that many"),
+    "extra": _("the Extra Deck lists more than %(bound)d different cards; no %(game)s deck has that many"),
+    "side": _("the Side Deck lists more than %(bound)d different cards; no %(game)s deck has that many"),
+}
+TOO_MANY_ENTRIES_MTG = {
+    "main": _("the main deck lists more than %(bound)d different cards; no %(game)s deck has that many"),
+    "side": _("the sideboard lists more than %(bound)d different cards; no %(game)s deck has that many"),
+}
+NO_SUCH_SECTION = {
+    "main": _("a %(game)s deck has no Main Deck"),
+    "extra": _("a %(game)s deck has no Extra Deck"),
+    "side": _("a %(game)s deck has no Side Deck"),
+}
 MAX_COUNT = 99
 MAX_LINES = 2000  # a deck list is at most a few hundred lines; more is not a deck list
 MAX_SUGGESTIONS = 3
@@ -69,13 +87,20 @@ class DeckProblem:
     suggestions: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line else ""
-        hint = (
-            f" Did you mean {' or '.join(repr(name) for name in self.suggestions)}?"
-            if self.suggestions
-            else ""
-        )
-        return f"{where}{self.message}{hint}"
+        text = self.message
+        if self.suggestions:
+            names = [repr(name) for name in self.suggestions]
+            if len(names) == 1:
+                hint = gettext("Did you mean %(name)s?") % {"name": names[0]}
+            else:
+                hint = gettext("Did you mean %(names)s or %(last)s?") % {
+                    "names": ", ".join(names[:-1]),
+                    "last": names[-1],
+                }
+            text = gettext("%(problem)s %(hint)s") % {"problem": text, "hint": hint}
+        if self.line:
+            return gettext("line %(line)d: %(problem)s") % {"line": self.line, "problem": text}
+        return text
 
 
 @dataclass
@@ -143,10 +168,8 @@ def too_many_entries(entries: dict[str, list[DeckEntry]], game: str) -> DeckProb
     bound = DECK_ENTRIES.get(game, DECK_ENTRIES["mtg"])
     for section, items in entries.items():
         if len(items) > bound:
-            message = (
-                f"the {SECTION_LABELS[section]} lists more than {bound} different cards; no"
-                f" {game_label(game)} deck has that many"
-            )
+            sentences = TOO_MANY_ENTRIES_MTG if game == "mtg" else TOO_MANY_ENTRIES
+            message = str(sentences[section]) % {"bound": bound, "game": game_label(game)}
             return DeckProblem(items[bound].line, message)
     return None
 
@@ -169,7 +192,8 @@ def card_line(line: str) -> tuple[str, int] | None:
 def _too_long(lines: Sequence[str], game: str) -> ParsedDeck | None:
     if len(lines) <= MAX_LINES:
         return None
-    problem = DeckProblem(0, f"the list has {len(lines)} lines; a deck list has at most {MAX_LINES}")
+    message = gettext("the list has %(lines)d lines; a deck list has at most %(most)d")
+    problem = DeckProblem(0, message % {"lines": len(lines), "most": MAX_LINES})
     return ParsedDeck(game=game, entries=_empty_sections(game), problems=[problem])
 
 
@@ -190,7 +214,7 @@ def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
         if heading is not None:
             if heading not in deck.entries:
                 deck.problems.append(
-                    DeckProblem(number, f"a {game_label(game)} deck has no {SECTION_LABELS[heading]}")
+                    DeckProblem(number, str(NO_SUCH_SECTION[heading]) % {"game": game_label(game)})
                 )
             section = heading
             continue
@@ -202,7 +226,9 @@ def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
         if card is None:
             deck.problems.append(
                 DeckProblem(
-                    number, f"expected 'COUNT Card Name' or a heading (Main, Extra, Side), not {line[:80]!r}"
+                    number,
+                    gettext("expected 'COUNT Card Name' or a heading (Main, Extra, Side), not %(line)s")
+                    % {"line": repr(line[:80])},
                 )
             )
             continue
@@ -211,11 +237,17 @@ def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
             name = ARENA_SET_SUFFIX.sub("", name)
         if not 1 <= count <= MAX_COUNT:
             deck.problems.append(
-                DeckProblem(number, f"{count} copies of {name!r}: a count runs from 1 to {MAX_COUNT}")
+                DeckProblem(
+                    number,
+                    gettext("%(count)d copies of %(name)s: a count runs from 1 to %(most)d")
+                    % {"count": count, "name": repr(name), "most": MAX_COUNT},
+                )
             )
             continue
         if not normalize_name(name):
-            deck.problems.append(DeckProblem(number, f"{name!r} is not a card name"))
+            deck.problems.append(
+                DeckProblem(number, gettext("%(name)s is not a card name") % {"name": repr(name)})
+            )
             continue
         if target in deck.entries:
             sections.add(target, name, count, number)
@@ -247,7 +279,11 @@ def parse_ydk(text: str) -> ParsedYdk:
     lines = text.splitlines()
     if len(lines) > MAX_LINES:
         ydk.problems.append(
-            DeckProblem(0, f"the file has {len(lines)} lines; a .ydk has at most {MAX_LINES}")
+            DeckProblem(
+                0,
+                gettext("the file has %(lines)d lines; a .ydk has at most %(most)d")
+                % {"lines": len(lines), "most": MAX_LINES},
+            )
         )
         return ydk
     section: str | None = None
@@ -263,14 +299,24 @@ def parse_ydk(text: str) -> ParsedYdk:
             continue
         if line.startswith("!"):
             ydk.problems.append(
-                DeckProblem(number, f"unknown section {line!r}; expected #main, #extra or !side")
+                DeckProblem(
+                    number,
+                    gettext("unknown section %(line)s; expected #main, #extra or !side")
+                    % {"line": repr(line)},
+                )
             )
             continue
         if not YDK_ID.match(line):
-            ydk.problems.append(DeckProblem(number, f"expected a card id (digits), not {line[:40]!r}"))
+            ydk.problems.append(
+                DeckProblem(
+                    number, gettext("expected a card id (digits), not %(line)s") % {"line": repr(line[:40])}
+                )
+            )
             continue
         if section is None:
-            ydk.problems.append(DeckProblem(number, "a card id before any #main, #extra or !side line"))
+            ydk.problems.append(
+                DeckProblem(number, gettext("a card id before any #main, #extra or !side line"))
+            )
             continue
         card_id = str(int(line))  # "0089631139" and "89631139" are the same card
         sections.add(section, card_id, 1, number, key=card_id)
@@ -351,7 +397,11 @@ def resolve_names(deck: ParsedDeck, catalog: CardCatalog, *, known_names: Iterab
         for number, entry in enumerate(unknown):
             suggestions = suggest_names(entry.name, index) if number < MAX_NAMES_WITH_SUGGESTIONS else []
             resolved.problems.append(
-                DeckProblem(entry.line, f"the catalog has no card named {entry.name!r}", tuple(suggestions))
+                DeckProblem(
+                    entry.line,
+                    gettext("the catalog has no card named %(name)s") % {"name": repr(entry.name)},
+                    tuple(suggestions),
+                )
             )
     resolved.problems.sort(key=lambda problem: problem.line)
     return resolved
@@ -371,7 +421,9 @@ def resolve_ydk(ydk: ParsedYdk, catalog: CardCatalog) -> ParsedDeck:
             data = catalog.card_by_id(entry.name)
             if data is None or not isinstance(data.get("name"), str):
                 deck.problems.append(
-                    DeckProblem(entry.line, f"the catalog has no card with the id {entry.name}")
+                    DeckProblem(
+                        entry.line, gettext("the catalog has no card with the id %(id)s") % {"id": entry.name}
+                    )
                 )
                 continue
             sections.add(section, str(data["name"]), entry.count, entry.line)

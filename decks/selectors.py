@@ -19,6 +19,8 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Case, IntegerField, QuerySet, Value, When
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from decks.catalog import DatabaseCatalog
 from decks.models import Banlist, Card, CardImport, DeckList, Game
@@ -32,6 +34,7 @@ from decks.parsing import (
     resolve_ydk,
 )
 from rules.engine import judge
+from rules.words import deck_explanation, violation_sentence
 
 DeckSections = dict[str, list[dict[str, Any]]]
 
@@ -121,12 +124,12 @@ def section_counts(deck_list: DeckList) -> dict[str, int]:
 
 # What a list was not checked against: a label for its badge, and the sentence saying why.
 UNCHECKED_BANLIST = {
-    "yugioh": ("Not checked against a Forbidden & Limited list", "the event has none chosen."),
-    "mtg": ("Not checked against a format's banned list", "the event has none chosen."),
+    "yugioh": (_("Not checked against a Forbidden & Limited list"), _("the event has none chosen.")),
+    "mtg": (_("Not checked against a format's banned list"), _("the event has none chosen.")),
 }
 UNCHECKED_NAMES = (
-    "Card names not checked",
-    "the card catalog has no {game} cards yet (an organizer imports them on the Card data page).",
+    _("Card names not checked"),
+    _("the card catalog has no %(game)s cards yet (an organizer imports them on the Card data page)."),
 )
 
 
@@ -153,7 +156,7 @@ def deck_legality(
     """
     game = deck_list.game
     action: dict[str, Any] = {"type": "deck_check", "deck": _engine_deck(game, deck_list.sections)}
-    unchecked: list[tuple[str, str]] = []
+    unchecked: list[tuple[Any, Any]] = []
     if banlist is not None and banlist.game == game:
         action["banlist"] = dict(limits) if limits is not None else banlist_limits(banlist)
     else:
@@ -164,16 +167,33 @@ def deck_legality(
         # An empty catalog knows no name: asked, the engine would find every card unknown. Names unchecked.
         engine_catalog = None
         label, why = UNCHECKED_NAMES
-        unchecked.append((label, why.format(game=Game(game).label if game in Game.values else game)))
+        unchecked.append((label, str(why) % {"game": Game(game).label if game in Game.values else game}))
     else:
         catalog.prefetch_dispute_names(action)  # one query for the list and the banlist, not one per name
     ruling = judge({"game": game, "action": action}, engine_catalog)
     _add_lines(ruling, deck_list)
-    ruling["unchecked"] = [f"{label}: {why}" for label, why in unchecked]
-    ruling["unchecked_label"] = unchecked[0][0] if unchecked else ""
+    in_words(ruling, game)
+    ruling["unchecked"] = [
+        gettext("%(label)s: %(why)s") % {"label": label, "why": why} for label, why in unchecked
+    ]
+    ruling["unchecked_label"] = str(unchecked[0][0]) if unchecked else ""
     if unchecked and ruling.get("legal") is True:
         ruling["legal"] = None
     return ruling
+
+
+def in_words(ruling: dict[str, Any], game: str) -> None:
+    """The ruling's violations and explanation in the reader's language (``rules.words``), where it has
+    words for them; the engine's English is kept as ``engine_message`` and ``engine_explanation``."""
+    for violation in ruling.get("violations", []):
+        sentence = violation_sentence(violation, game)
+        if sentence is not None:
+            violation["engine_message"] = violation.get("message", "")
+            violation["message"] = sentence
+    explanation = deck_explanation(ruling, game)
+    if explanation is not None:
+        ruling["engine_explanation"] = ruling.get("explanation", "")
+        ruling["explanation"] = explanation
 
 
 ENTRY_FIELD = re.compile(r"^action\.deck\.(?P<section>[a-z]+)\[(?P<index>\d+)\]")
@@ -208,7 +228,13 @@ def side_deck_check(*, registered: DeckList, presented: Mapping[str, Any]) -> di
     }
     catalog = DatabaseCatalog(registered.game)
     catalog.prefetch_dispute_names(action)  # one query for every name, not one per entry
-    return judge({"game": registered.game, "action": action}, catalog)
+    ruling = judge({"game": registered.game, "action": action}, catalog)
+    for violation in ruling.get("violations", []):
+        sentence = violation_sentence(violation, registered.game)
+        if sentence is not None:
+            violation["engine_message"] = violation.get("message", "")
+            violation["message"] = sentence
+    return ruling
 
 
 def _engine_deck(game: str, sections: Mapping[str, Any] | None) -> DeckSections:
@@ -279,9 +305,16 @@ MAX_SEARCH_RESULTS = 10
 MAX_QUERY_LENGTH = 80  # longer than any card name
 
 
+# The deck builder's buttons, whole (a section's name has a gender in Portuguese and Spanish); Magic says
+# sideboard.
+ADD_BUTTONS = {"main": _("Add to Main"), "extra": _("Add to Extra"), "side": _("Add to Side")}
+ADD_BUTTONS_MTG = {"main": _("Add to Main"), "side": _("Add to Sideboard")}
+
+
 def search_sections(game: str) -> list[tuple[str, str]]:
-    """The sections a card can be added to in ``game``, with their button labels: ("main", "Main")..."""
-    return [(section, section.title()) for section in SECTIONS.get(game, ())]
+    """The sections a card can be added to in ``game``, with their buttons: ("main", "Add to Main")..."""
+    buttons = ADD_BUTTONS_MTG if game == "mtg" else ADD_BUTTONS
+    return [(section, str(buttons[section])) for section in SECTIONS.get(game, ())]
 
 
 def deck_text_with_card(*, game: str, text: str, section: str, name: str) -> tuple[str, list[DeckProblem]]:
@@ -292,13 +325,16 @@ def deck_text_with_card(*, game: str, text: str, section: str, name: str) -> tup
     the player typed that does not read as a card must stop the add rather than be dropped by the rewrite.
     """
     if section not in SECTIONS.get(game, ()):
-        return text, [DeckProblem(0, f"a {Game(game).label} deck has no section {section!r}")]
+        message = gettext("a %(game)s deck has no section %(section)s")
+        return text, [DeckProblem(0, message % {"game": Game(game).label, "section": repr(section)})]
     card = Card.objects.filter(game=game, name=name).first()
     if card is None:
-        return text, [DeckProblem(0, f"the catalog has no card named {name!r}")]
+        return text, [
+            DeckProblem(0, gettext("the catalog has no card named %(name)s") % {"name": repr(name)})
+        ]
     unreadable = parse_deck_text(text, game=game).problems
     if unreadable:
-        return text, [DeckProblem(0, "fix these lines before adding more cards"), *unreadable]
+        return text, [DeckProblem(0, gettext("fix these lines before adding more cards")), *unreadable]
     merged = parse_deck_text(f"{text}\n{section.title()}\n1 {card.name}\n", game=game)
     if merged.problems:
         return text, merged.problems

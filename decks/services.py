@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from decks.card_import import (
     MAX_IMPORT_BYTES,
@@ -62,7 +63,7 @@ def deck_list_create(
     """
     name = name.strip()
     if not name:
-        raise ValidationError({"name": ["Give the deck list a name."]})
+        raise ValidationError({"name": [gettext("Give the deck list a name.")]})
     parsed = deck_list_parse(game=game, text=text, ydk=ydk)
     if parsed.problems:
         raise DeckListInvalid(parsed.problems)
@@ -72,7 +73,8 @@ def deck_list_create(
         if existing is not None:
             if existing.game == game and existing.sections == sections:
                 return existing
-            raise ValidationError({"name": [f"You already have a deck list named {name!r}; pick another."]})
+            message = gettext("You already have a deck list named %(name)s; pick another.")
+            raise ValidationError({"name": [message % {"name": repr(name)}]})
         return DeckList.objects.create(
             owner=owner,
             game=game,

@@ -20,6 +20,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
@@ -46,7 +47,7 @@ def catalog_manager_required(view: View) -> View:
     @wraps(view)
     def wrapper(request: HtmxHttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         if not (request.user.is_staff or roles_of(request.user).organizes):
-            raise PermissionDenied("Only event organizers and staff may import cards.")
+            raise PermissionDenied(gettext("Only event organizers and staff may import cards."))
         return view(request, *args, **kwargs)
 
     return wrapper
@@ -76,11 +77,14 @@ def card_import_new(request: HtmxHttpRequest) -> HttpResponse:
 
 
 def _progress_context(card_import: CardImport) -> dict[str, object]:
-    return {
-        "card_import": card_import,
-        "progress": card_import_progress(card_import),
-        "report": card_import.report,
-    }
+    report = dict(card_import.report or {})
+    if report.get("game"):
+        # The report stores the games' codes ("yugioh, mtg"); a person reads their names.
+        labels = dict(Game.choices)
+        report["game"] = ", ".join(
+            str(labels.get(code.strip(), code.strip())) for code in str(report["game"]).split(",")
+        )
+    return {"card_import": card_import, "progress": card_import_progress(card_import), "report": report}
 
 
 @catalog_manager_required
@@ -104,7 +108,8 @@ def card_search(request: HtmxHttpRequest) -> HttpResponse:
     """``?game=yugioh&q=ash``: up to ten cards of that game with "ash" in their names, as a fragment."""
     game = request.GET.get("game", "")
     if game not in Game.values:
-        return HttpResponse(f"Unknown game; expected one of {', '.join(Game.values)}.", status=400)
+        message = gettext("Unknown game; expected one of %(games)s.") % {"games": ", ".join(Game.values)}
+        return HttpResponse(message, status=400)
     query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
     cards = list(cards_matching(game, query, MAX_SEARCH_RESULTS)) if query else []
     return render(

@@ -6,6 +6,7 @@ from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -84,9 +85,9 @@ class RulingCreateApi(APIView):
         if not isinstance(request.data, dict):
             return Response(
                 {
-                    "detail": DISPUTE_REFUSED,
+                    "detail": str(DISPUTE_REFUSED),
                     "problems": [
-                        {"path": "$", "code": "dispute.invalid", "message": "expected a JSON object"}
+                        {"path": "$", "code": "dispute.invalid", "message": gettext("expected a JSON object")}
                     ],
                 },
                 status=status.HTTP_400_BAD_REQUEST,

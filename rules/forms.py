@@ -10,38 +10,52 @@ import json
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from config.json_input import JsonInputError, loads_checked
-from rules.engine.vocabulary import BUILDER_ACTIONS, STARTING_LIFE, YUGIOH
+from rules.engine.vocabulary import STARTING_LIFE, YUGIOH
+from rules.words import ACTION_LABELS
 
-PLAYERS = [("A", "A"), ("B", "B")]
+PLAYERS = [("A", "A"), ("B", "B")]  # the builder names its players A and B (the legend says who is who)
+
+
+def _numbered(text: str, number: int) -> str:
+    """``text`` (marked with ``gettext_noop``) with its ``%(number)d``, translated when the page is drawn."""
+    return gettext(text) % {"number": number}
+
+
+numbered = lazy(_numbered, str)
+MONSTER_ZONE = gettext_noop("Monster Zone %(number)d")
+SPELL_TRAP_ZONE = gettext_noop("Spell & Trap Zone %(number)d")
 PHASES = [
-    ("draw", "Draw Phase"),
-    ("standby", "Standby Phase"),
-    ("main1", "Main Phase 1"),
-    ("battle", "Battle Phase"),
-    ("main2", "Main Phase 2"),
-    ("end", "End Phase"),
+    ("draw", _("Draw Phase")),
+    ("standby", _("Standby Phase")),
+    ("main1", _("Main Phase 1")),
+    ("battle", _("Battle Phase")),
+    ("main2", _("Main Phase 2")),
+    ("end", _("End Phase")),
 ]
 STEPS = [
     ("", "—"),
-    ("start", "Start Step"),
-    ("battle", "Battle Step"),
-    ("damage", "Damage Step"),
-    ("damage_calculation", "Damage calculation"),
-    ("end", "End Step"),
+    ("start", _("Start Step")),
+    ("battle", _("Battle Step")),
+    ("damage", _("Damage Step")),
+    ("damage_calculation", _("Damage calculation")),
+    ("end", _("End Step")),
 ]
 ZONES = [
-    *[(f"m{i}", f"Monster Zone {i + 1}") for i in range(5)],
-    ("emz0", "Extra Monster Zone (left)"),
-    ("emz1", "Extra Monster Zone (right)"),
-    *[(f"s{i}", f"Spell & Trap Zone {i + 1}") for i in range(5)],
-    ("field", "Field Zone"),
-    ("hand", "Hand"),
-    ("graveyard", "Graveyard"),
-    ("extra_deck", "Extra Deck"),
+    *[(f"m{i}", numbered(MONSTER_ZONE, i + 1)) for i in range(5)],
+    ("emz0", _("Extra Monster Zone (left)")),
+    ("emz1", _("Extra Monster Zone (right)")),
+    *[(f"s{i}", numbered(SPELL_TRAP_ZONE, i + 1)) for i in range(5)],
+    ("field", _("Field Zone")),
+    ("hand", _("Hand")),
+    ("graveyard", _("Graveyard")),
+    ("extra_deck", _("Extra Deck")),
 ]
-ACTIONS = list(BUILDER_ACTIONS[YUGIOH])
+ACTIONS = list(ACTION_LABELS[YUGIOH])
 # Which builder fields each action takes, and the key each one has in the dispute's action.
 ACTION_FIELDS: dict[str, dict[str, str]] = {
     "attack": {"player": "player", "card": "attacker", "target": "target"},
@@ -72,14 +86,14 @@ ACTION_FIELDS: dict[str, dict[str, str]] = {
 }
 
 
-def _optional_choice(choices: list[tuple[str, str]], label: str) -> forms.ChoiceField:
+def _optional_choice(choices: list[tuple[str, Any]], label: Any) -> forms.ChoiceField:
     return forms.ChoiceField(choices=[("", "—"), *choices], required=False, label=label)
 
 
 class DisputeJsonForm(forms.Form):
     dispute = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false", "class": "code"}),
-        label="Dispute (JSON)",
+        label=_("Dispute (JSON)"),
     )
 
     def clean_dispute(self) -> dict[str, Any]:
@@ -88,83 +102,99 @@ class DisputeJsonForm(forms.Form):
             document = loads_checked(text)
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
-                f"Not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
+                gettext("Not JSON: %(error)s at line %(line)d, column %(column)d.")
+                % {"error": error.msg, "line": error.lineno, "column": error.colno}
             ) from None
         except JsonInputError as error:
             # NUL, a lone surrogate, 1e400, deep nesting: named by path, like the API's 400.
             raise forms.ValidationError(str(error)) from None
         if not isinstance(document, dict):
-            raise forms.ValidationError("A dispute is a JSON object: { ... }.")
+            raise forms.ValidationError(gettext("A dispute is a JSON object: { ... }."))
         return document
 
 
 class YugiohStateForm(forms.Form):
     revision = forms.ChoiceField(
-        choices=[("2020", "Current rules (2020)"), ("v10", "Rulebook Version 10")], initial="2020"
+        choices=[("2020", _("Current rules (2020)")), ("v10", _("Rulebook Version 10"))],
+        initial="2020",
+        label=_("Revision"),
     )
-    turn = forms.IntegerField(min_value=1, initial=1)
-    turn_player = forms.ChoiceField(choices=PLAYERS, label="Turn player")
-    phase = forms.ChoiceField(choices=PHASES, initial="main1")
-    step = forms.ChoiceField(choices=STEPS, required=False, label="Battle step")
-    lp_a = forms.IntegerField(min_value=0, required=False, label="A's LP", initial=STARTING_LIFE[YUGIOH])
-    lp_b = forms.IntegerField(min_value=0, required=False, label="B's LP", initial=STARTING_LIFE[YUGIOH])
-    hand_a = forms.IntegerField(min_value=0, required=False, label="Cards in A's hand")
-    hand_b = forms.IntegerField(min_value=0, required=False, label="Cards in B's hand")
-    deck_a = forms.IntegerField(min_value=0, required=False, label="Cards in A's Deck")
-    deck_b = forms.IntegerField(min_value=0, required=False, label="Cards in B's Deck")
+    turn = forms.IntegerField(min_value=1, initial=1, label=_("Turn"))
+    turn_player = forms.ChoiceField(choices=PLAYERS, label=_("Turn player"))
+    phase = forms.ChoiceField(choices=PHASES, initial="main1", label=_("Phase"))
+    step = forms.ChoiceField(choices=STEPS, required=False, label=_("Battle step"))
+    lp_a = forms.IntegerField(min_value=0, required=False, label=_("A's LP"), initial=STARTING_LIFE[YUGIOH])
+    lp_b = forms.IntegerField(min_value=0, required=False, label=_("B's LP"), initial=STARTING_LIFE[YUGIOH])
+    hand_a = forms.IntegerField(min_value=0, required=False, label=_("Cards in A's hand"))
+    hand_b = forms.IntegerField(min_value=0, required=False, label=_("Cards in B's hand"))
+    deck_a = forms.IntegerField(min_value=0, required=False, label=_("Cards in A's Deck"))
+    deck_b = forms.IntegerField(min_value=0, required=False, label=_("Cards in B's Deck"))
     normal_summon_used_a = forms.BooleanField(
-        required=False, label="A already Normal Summoned or Set this turn"
+        required=False, label=_("A already Normal Summoned or Set this turn")
     )
     normal_summon_used_b = forms.BooleanField(
-        required=False, label="B already Normal Summoned or Set this turn"
+        required=False, label=_("B already Normal Summoned or Set this turn")
     )
 
 
 class CardForm(forms.Form):
     """One card on the table. Its id (a1, b2, ...) is what the action refers to."""
 
-    card_id = forms.SlugField(max_length=20, required=False, label="Id")
-    player = forms.ChoiceField(choices=PLAYERS, required=False)
-    zone = _optional_choice(ZONES, "Zone")
-    name = forms.CharField(max_length=120, required=False)
+    card_id = forms.SlugField(max_length=20, required=False, label=_("Id"))
+    player = forms.ChoiceField(choices=PLAYERS, required=False, label=_("Player"))
+    zone = _optional_choice(ZONES, _("Zone"))
+    name = forms.CharField(max_length=120, required=False, label=_("Name"))
     kind = _optional_choice(
-        [("monster", "Monster"), ("spell", "Spell"), ("trap", "Trap"), ("token", "Token")], "Kind"
+        [("monster", _("Monster")), ("spell", _("Spell")), ("trap", _("Trap")), ("token", _("Token"))], "Kind"
     )
     frame = _optional_choice(
-        [(f, f.capitalize()) for f in ("normal", "effect", "ritual", "fusion", "synchro", "xyz", "link")],
-        "Frame",
+        [
+            ("normal", _("Normal")),
+            ("effect", _("Effect")),
+            ("ritual", _("Ritual")),
+            ("fusion", _("Fusion")),
+            ("synchro", _("Synchro")),
+            ("xyz", _("Xyz")),
+            ("link", _("Link")),
+        ],
+        _("Frame"),
     )
-    level = forms.IntegerField(min_value=0, max_value=13, required=False, label="Level / Rank / Link")
-    atk = forms.IntegerField(min_value=0, required=False, label="ATK")
-    defense = forms.IntegerField(min_value=0, required=False, label="DEF")
+    level = forms.IntegerField(min_value=0, max_value=13, required=False, label=_("Level / Rank / Link"))
+    atk = forms.IntegerField(min_value=0, required=False, label=_("ATK"))
+    defense = forms.IntegerField(min_value=0, required=False, label=_("DEF"))
     position = _optional_choice(
-        [("attack", "Attack"), ("defense", "Defense"), ("set", "Set (face-down)")], "Position"
+        [("attack", _("Attack")), ("defense", _("Defense")), ("set", _("Set (face-down)"))], "Position"
     )
     icon = _optional_choice(
         [
-            (i, i.replace("-", " ").capitalize())
-            for i in ("normal", "quick-play", "continuous", "equip", "field", "ritual", "counter")
+            ("normal", _("Normal")),
+            ("quick-play", _("Quick-play")),
+            ("continuous", _("Continuous")),
+            ("equip", _("Equip")),
+            ("field", _("Field")),
+            ("ritual", _("Ritual")),
+            ("counter", _("Counter")),
         ],
-        "Spell/Trap icon",
+        _("Spell/Trap icon"),
     )
-    face_up = forms.BooleanField(required=False, label="Face-up (Spell/Trap)")
+    face_up = forms.BooleanField(required=False, label=_("Face-up (Spell/Trap)"))
     equipped_to = forms.SlugField(
         max_length=20,
         required=False,
-        label="Equipped to (id)",
-        help_text="For an Equip Card on the field: the monster it is equipped to.",
+        label=_("Equipped to (id)"),
+        help_text=_("For an Equip Card on the field: the monster it is equipped to."),
     )
-    placed_turn = forms.IntegerField(min_value=1, required=False, label="Placed on turn")
+    placed_turn = forms.IntegerField(min_value=1, required=False, label=_("Placed on turn"))
     material_count = forms.IntegerField(
-        min_value=1, required=False, label="Materials it needs", help_text="Fusion, Synchro, Xyz, Link"
+        min_value=1, required=False, label=_("Materials it needs"), help_text=_("Fusion, Synchro, Xyz, Link")
     )
     material_level = forms.IntegerField(
         min_value=1,
         required=False,
-        label="Materials' Level",
-        help_text="Xyz: each material's Level. Ritual: the total Level the Ritual Spell asks for.",
+        label=_("Materials' Level"),
+        help_text=_("Xyz: each material's Level. Ritual: the total Level the Ritual Spell asks for."),
     )
-    attacks = forms.IntegerField(min_value=0, required=False, label="Attacks this turn")
+    attacks = forms.IntegerField(min_value=0, required=False, label=_("Attacks this turn"))
 
     def is_blank(self) -> bool:
         data = getattr(self, "cleaned_data", {})
@@ -175,32 +205,44 @@ CardFormSet = forms.formset_factory(CardForm, extra=6, max_num=30)
 
 
 class YugiohActionForm(forms.Form):
-    type = forms.ChoiceField(choices=ACTIONS, label="What is disputed")
-    player = forms.ChoiceField(choices=PLAYERS, required=False, label="Acting player")
+    type = forms.ChoiceField(choices=ACTIONS, label=_("What is disputed"))
+    player = forms.ChoiceField(choices=PLAYERS, required=False, label=_("Acting player"))
     card = forms.CharField(
         max_length=20,
         required=False,
-        label="Card (id)",
-        help_text="The attacker, the card Summoned or activated.",
+        label=_("Card (id)"),
+        help_text=_("The attacker, the card Summoned or activated."),
     )
     target = forms.CharField(
         max_length=20,
         required=False,
-        label="Target (id)",
-        help_text="The monster attacked (empty for a direct attack), or the one an Equip Spell equips.",
+        label=_("Target (id)"),
+        help_text=_("The monster attacked (empty for a direct attack), or the one an Equip Spell equips."),
     )
     ids = forms.CharField(
-        max_length=200, required=False, label="Tributes / materials (ids)", help_text="Separated by commas."
+        max_length=200,
+        required=False,
+        label=_("Tributes / materials (ids)"),
+        help_text=_("Separated by commas."),
     )
     method = _optional_choice(
-        [(m, m.capitalize()) for m in ("fusion", "synchro", "xyz", "link", "ritual", "pendulum", "effect")],
-        "Summon method",
+        [
+            ("fusion", _("Fusion")),
+            ("synchro", _("Synchro")),
+            ("xyz", _("Xyz")),
+            ("link", _("Link")),
+            ("ritual", _("Ritual")),
+            ("pendulum", _("Pendulum")),
+            ("effect", _("Effect")),
+        ],
+        _("Summon method"),
     )
-    zone = _optional_choice(ZONES[:7], "To zone")
-    position = _optional_choice([("attack", "Attack"), ("defense", "Defense")], "Position")
-    source = _optional_choice([("hand", "Hand"), ("field", "Field")], "Activated from")
+    zone = _optional_choice(ZONES[:7], _("To zone"))
+    position = _optional_choice([("attack", _("Attack")), ("defense", _("Defense"))], _("Position"))
+    source = _optional_choice([("hand", _("Hand")), ("field", _("Field"))], _("Activated from"))
     effect_type = _optional_choice(
-        [(t, t.capitalize()) for t in ("ignition", "trigger", "flip", "quick")], "Effect type"
+        [("ignition", _("Ignition")), ("trigger", _("Trigger")), ("flip", _("Flip")), ("quick", _("Quick"))],
+        _("Effect type"),
     )
 
 

@@ -13,42 +13,52 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
-from rules.engine.vocabulary import BUILDER_ACTIONS, MTG, STARTING_LIFE
+from rules.engine.vocabulary import MTG, STARTING_LIFE
+from rules.words import ACTION_LABELS
 
 PLAYERS = [("A", "A"), ("B", "B")]
 PHASES = [
-    ("beginning", "Beginning phase"),
-    ("main1", "Precombat main phase"),
-    ("combat", "Combat phase"),
-    ("main2", "Postcombat main phase"),
-    ("end", "Ending phase"),
+    ("beginning", _("Beginning phase")),
+    ("main1", _("Precombat main phase")),
+    ("combat", _("Combat phase")),
+    ("main2", _("Postcombat main phase")),
+    ("end", _("Ending phase")),
 ]
 STEPS = [
     ("", "—"),
-    ("untap", "Untap (beginning)"),
-    ("upkeep", "Upkeep (beginning)"),
-    ("draw", "Draw (beginning)"),
-    ("beginning_of_combat", "Beginning of combat"),
-    ("declare_attackers", "Declare attackers"),
-    ("declare_blockers", "Declare blockers"),
-    ("combat_damage", "Combat damage"),
-    ("end_of_combat", "End of combat"),
-    ("end_of_turn", "End step"),
-    ("cleanup", "Cleanup"),
+    ("untap", _("Untap (beginning)")),
+    ("upkeep", _("Upkeep (beginning)")),
+    ("draw", _("Draw (beginning)")),
+    ("beginning_of_combat", _("Beginning of combat")),
+    ("declare_attackers", _("Declare attackers")),
+    ("declare_blockers", _("Declare blockers")),
+    ("combat_damage", _("Combat damage")),
+    ("end_of_combat", _("End of combat")),
+    ("end_of_turn", _("End step")),
+    ("cleanup", _("Cleanup")),
 ]
-TYPES = [(t, t.capitalize()) for t in ("creature", "land", "artifact", "enchantment", "instant", "sorcery")]
-TYPES.append(("planeswalker", "Planeswalker"))
-SUPERTYPES = [("legendary", "Legendary"), ("basic", "Basic")]
+TYPES = [
+    ("creature", _("Creature")),
+    ("land", _("Land")),
+    ("artifact", _("Artifact")),
+    ("enchantment", _("Enchantment")),
+    ("instant", _("Instant")),
+    ("sorcery", _("Sorcery")),
+    ("planeswalker", _("Planeswalker")),
+]
+SUPERTYPES = [("legendary", _("Legendary")), ("basic", _("Basic"))]
 ABILITIES = [
-    ("first_strike", "First strike"),
-    ("flying", "Flying"),
-    ("trample", "Trample"),
-    ("haste", "Haste"),
-    ("reach", "Reach"),
-    ("shadow", "Shadow"),
+    ("first_strike", _("First strike")),
+    ("flying", _("Flying")),
+    ("trample", _("Trample")),
+    ("haste", _("Haste")),
+    ("reach", _("Reach")),
+    ("shadow", _("Shadow")),
 ]
-ACTIONS = list(BUILDER_ACTIONS[MTG])
+ACTIONS = list(ACTION_LABELS[MTG])
 # Which builder fields each action sends (spec, "Magic actions"); "combat" becomes the "attackers" list.
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "combat_damage": ("combat",),
@@ -62,16 +72,16 @@ ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "mulligan": ("player", "mulligans_taken", "hand_size"),
     "resolve_stack": ("sequence",),
 }
-COMBAT_HELP = (
+COMBAT_HELP = _(
     "One attacker per line: attacker: blockers | damage assignment, e.g. “b1: a1, a2 | a1=2, a2=1”. "
     "An unblocked attacker is just “b1”; “| ...” may be left out, and the ruling asks for it if the "
     "rules need the players' choice."
 )
-BLOCKS_HELP = (
+BLOCKS_HELP = _(
     "One attacker per line: attacker: the creatures blocking it, e.g. “a1: b1, b2”. Leave it empty if no "
     "creature blocks. Tick “Attacking” on each attacking creature above."
 )
-SEQUENCE_HELP = (
+SEQUENCE_HELP = _(
     "What the players did, in order, one per line: “A pass”, “B cast b2” or “B activate Prodigal Sorcerer” "
     "(a card's id or name). Leave it empty to ask in which order the stack resolves if both keep passing."
 )
@@ -80,7 +90,7 @@ SEQUENCE_WORDS = ("pass", "cast", "activate")
 CHECK_ATTRS = {"class": "inline-check"}
 
 
-def _optional_int(label: str, **kwargs: Any) -> forms.IntegerField:
+def _optional_int(label: Any, **kwargs: Any) -> forms.IntegerField:
     return forms.IntegerField(min_value=0, required=False, label=label, **kwargs)
 
 
@@ -102,14 +112,17 @@ def parse_combat(text: str) -> list[dict[str, Any]]:
         attacker, _, blockers_text = head.partition(":")
         attacker = attacker.strip()
         if not attacker or " " in attacker:
-            raise forms.ValidationError(f"Line {number}: start with the attacker's id, e.g. “b1: a1”.")
+            raise forms.ValidationError(
+                gettext("Line %(number)d: start with the attacker's id, e.g. “b1: a1”.") % {"number": number}
+            )
         entry: dict[str, Any] = {"attacker": attacker, "blockers": _ids(blockers_text)}
         assignment: dict[str, int] = {}
         for part in _ids(assignment_text):
             target, equals, amount = part.partition("=")
             if not equals or not target.strip() or not amount.strip().isdecimal():
                 raise forms.ValidationError(
-                    f"Line {number}: write each damage assignment as id=amount, e.g. “a1=2”."
+                    gettext("Line %(number)d: write each damage assignment as id=amount, e.g. “a1=2”.")
+                    % {"number": number}
                 )
             assignment[target.strip()] = int(amount)
         if assignment:
@@ -129,7 +142,10 @@ def parse_blocks(text: str) -> list[dict[str, str]]:
         attacker = attacker.strip()
         if not colon or not attacker or " " in attacker or not _ids(blockers):
             raise forms.ValidationError(
-                f"Line {number}: write the attacker's id, a colon and its blockers, e.g. “a1: b1, b2”."
+                gettext(
+                    "Line %(number)d: write the attacker's id, a colon and its blockers, e.g. “a1: b1, b2”."
+                )
+                % {"number": number}
             )
         blocks += [{"blocker": blocker, "attacker": attacker} for blocker in _ids(blockers)]
     return blocks
@@ -146,7 +162,8 @@ def parse_sequence(text: str) -> list[dict[str, str]]:
         card = words[2].strip() if len(words) > 2 else ""
         if player not in ("A", "B") or does not in SEQUENCE_WORDS or (does == "pass") == bool(card):
             raise forms.ValidationError(
-                f"Line {number}: write the player and what they did, e.g. “A pass” or “B cast b2”."
+                gettext("Line %(number)d: write the player and what they did, e.g. “A pass” or “B cast b2”.")
+                % {"number": number}
             )
         events.append({"player": player, "does": does, **({"card": card} if card else {})})
     return events
@@ -154,58 +171,73 @@ def parse_sequence(text: str) -> list[dict[str, str]]:
 
 class MtgStateForm(forms.Form):
     revision = forms.ChoiceField(
-        choices=[("", "Classic (default)"), ("classic", "Classic"), ("current", "Current rules")],
+        choices=[("", "Classic (default)"), ("classic", _("Classic")), ("current", _("Current rules"))],
         required=False,
-        help_text="Current: today's legend rule (each player keeps one legend of a name) and mulligan.",
+        label=_("Revision"),
+        help_text=_("Current: today's legend rule (each player keeps one legend of a name) and mulligan."),
     )
-    turn = forms.IntegerField(min_value=1, initial=1)
-    active_player = forms.ChoiceField(choices=PLAYERS, label="Active player")
-    first_player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label="Played first")
-    phase = forms.ChoiceField(choices=PHASES, initial="main1")
-    step = forms.ChoiceField(choices=STEPS, required=False)
+    turn = forms.IntegerField(min_value=1, initial=1, label=_("Turn"))
+    active_player = forms.ChoiceField(choices=PLAYERS, label=_("Active player"))
+    first_player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label=_("Played first"))
+    phase = forms.ChoiceField(choices=PHASES, initial="main1", label=_("Phase"))
+    step = forms.ChoiceField(choices=STEPS, required=False, label=_("Step"))
     priority = forms.ChoiceField(
-        choices=[("", "—"), *PLAYERS], required=False, label="Has priority", help_text="Who may act now."
+        choices=[("", "—"), *PLAYERS],
+        required=False,
+        label=_("Has priority"),
+        help_text=_("Who may act now."),
     )
-    life_a = forms.IntegerField(required=False, label="A's life", initial=STARTING_LIFE[MTG])
-    life_b = forms.IntegerField(required=False, label="B's life", initial=STARTING_LIFE[MTG])
-    library_a = _optional_int("Cards in A's library")
-    library_b = _optional_int("Cards in B's library")
+    life_a = forms.IntegerField(required=False, label=_("A's life"), initial=STARTING_LIFE[MTG])
+    life_b = forms.IntegerField(required=False, label=_("B's life"), initial=STARTING_LIFE[MTG])
+    library_a = _optional_int(_("Cards in A's library"))
+    library_b = _optional_int(_("Cards in B's library"))
     hand_a = _optional_int(
-        "Cards in A's hand", help_text="Or list the cards below (the list replaces this count)."
+        "Cards in A's hand", help_text=_("Or list the cards below (the list replaces this count).")
     )
     hand_b = _optional_int(
-        "Cards in B's hand", help_text="Or list the cards below (the list replaces this count)."
+        "Cards in B's hand", help_text=_("Or list the cards below (the list replaces this count).")
     )
-    lands_played_a = _optional_int("Lands A played this turn")
-    lands_played_b = _optional_int("Lands B played this turn")
+    lands_played_a = _optional_int(_("Lands A played this turn"))
+    lands_played_b = _optional_int(_("Lands B played this turn"))
 
 
 class MtgCardForm(forms.Form):
     """One card that matters. Its id (a1, b2, ...) is what the action and the combat lines refer to."""
 
-    card_id = forms.SlugField(max_length=20, required=False, label="Id")
-    name = forms.CharField(max_length=120, required=False)
-    controller = forms.ChoiceField(choices=PLAYERS, required=False)
+    card_id = forms.SlugField(max_length=20, required=False, label=_("Id"))
+    name = forms.CharField(max_length=120, required=False, label=_("Name"))
+    controller = forms.ChoiceField(choices=PLAYERS, required=False, label=_("Controller"))
     location = forms.ChoiceField(
-        choices=[("battlefield", "Battlefield"), ("hand", "Hand")], required=False, label="Where"
+        choices=[("battlefield", _("Battlefield")), ("hand", _("Hand"))], required=False, label=_("Where")
     )
-    power = _optional_int("Power")
-    toughness = _optional_int("Toughness")
-    damage = _optional_int("Damage marked")
-    entered_turn = forms.IntegerField(min_value=1, required=False, label="Entered on turn")
+    power = _optional_int(_("Power"))
+    toughness = _optional_int(_("Toughness"))
+    damage = _optional_int(_("Damage marked"))
+    entered_turn = forms.IntegerField(min_value=1, required=False, label=_("Entered on turn"))
     subtypes = forms.CharField(
-        max_length=120, required=False, label="Subtypes", help_text="Separated by commas, e.g. “Wall”."
+        max_length=120, required=False, label=_("Subtypes"), help_text=_("Separated by commas, e.g. “Wall”.")
     )
-    tapped = forms.BooleanField(required=False)
-    attacking = forms.BooleanField(required=False)  # declared as an attacker (BLOCKS_HELP says so)
+    tapped = forms.BooleanField(required=False, label=_("Tapped"))
+    attacking = forms.BooleanField(
+        required=False, label=_("Attacking")
+    )  # declared as an attacker (BLOCKS_HELP says so)
     types = forms.MultipleChoiceField(
-        choices=TYPES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
+        choices=TYPES,
+        required=False,
+        label=_("Types"),
+        widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS),
     )
     supertypes = forms.MultipleChoiceField(
-        choices=SUPERTYPES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
+        choices=SUPERTYPES,
+        required=False,
+        label=_("Supertypes"),
+        widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS),
     )
     abilities = forms.MultipleChoiceField(
-        choices=ABILITIES, required=False, widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS)
+        choices=ABILITIES,
+        required=False,
+        label=_("Abilities"),
+        widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS),
     )
 
     def is_blank(self) -> bool:
@@ -219,57 +251,59 @@ MtgCardFormSet = forms.formset_factory(MtgCardForm, extra=6, max_num=40)
 class StackItemForm(forms.Form):
     """One object on the stack; the first row is the bottom of the stack."""
 
-    card = forms.CharField(max_length=120, required=False, label="Card (id or name)")
-    player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False)
-    kind = forms.ChoiceField(choices=[("", "—"), ("spell", "Spell"), ("ability", "Ability")], required=False)
+    card = forms.CharField(max_length=120, required=False, label=_("Card (id or name)"))
+    player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label=_("Player"))
+    kind = forms.ChoiceField(
+        choices=[("", "—"), ("spell", _("Spell")), ("ability", _("Ability"))], required=False, label=_("Kind")
+    )
 
 
 StackFormSet = forms.formset_factory(StackItemForm, extra=3, max_num=20)
 
 
 class MtgActionForm(forms.Form):
-    type = forms.ChoiceField(choices=ACTIONS, label="What is disputed")
-    player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label="Acting player")
+    type = forms.ChoiceField(choices=ACTIONS, label=_("What is disputed"))
+    player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label=_("Acting player"))
     card = forms.CharField(
-        max_length=20, required=False, label="Card (id)", help_text="The spell cast or the land played."
+        max_length=20, required=False, label=_("Card (id)"), help_text=_("The spell cast or the land played.")
     )
     attackers = forms.CharField(
         max_length=200,
         required=False,
-        label="Attackers (ids)",
-        help_text="To declare attackers: separated by commas, e.g. “b1, b2”.",
+        label=_("Attackers (ids)"),
+        help_text=_("To declare attackers: separated by commas, e.g. “b1, b2”."),
     )
     blocks = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
         required=False,
-        label="Blockers: who blocks which attacker",
+        label=_("Blockers: who blocks which attacker"),
         help_text=BLOCKS_HELP,
     )
     combat = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
         required=False,
-        label="Combat damage: who attacks, who blocks",
+        label=_("Combat damage: who attacks, who blocks"),
         help_text=COMBAT_HELP,
     )
     sequence = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "spellcheck": "false", "class": "code"}),
         required=False,
-        label="Priority: who passed, who cast what",
+        label=_("Priority: who passed, who cast what"),
         help_text=SEQUENCE_HELP,
     )
     mulligans_taken = forms.IntegerField(
         min_value=0,
         max_value=7,
         required=False,
-        label="Mulligans already taken",
-        help_text="For a mulligan: 0 when deciding on the first hand of the game.",
+        label=_("Mulligans already taken"),
+        help_text=_("For a mulligan: 0 when deciding on the first hand of the game."),
     )
     hand_size = forms.IntegerField(
         min_value=0,
         max_value=7,
         required=False,
-        label="Cards the player is on",
-        help_text="For a mulligan, instead of the count above: 7, then 6 after one mulligan, and so on.",
+        label=_("Cards the player is on"),
+        help_text=_("For a mulligan, instead of the count above: 7, then 6 after one mulligan, and so on."),
     )
 
     def clean_sequence(self) -> list[dict[str, str]]:

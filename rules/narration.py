@@ -23,6 +23,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_noop as noop
 
 from rules.engine.vocabulary import STARTING_LIFE
+from rules.words import deck_explanation, violation_sentence
 
 PLAYERS = ("A", "B")
 INCOMPLETE = "state.incomplete"
@@ -71,11 +72,21 @@ def ruling_in_words(
         headline=headline(legal),
         verdict="unknown" if legal is None else "legal" if legal else "illegal",
         what_happens=tuple(what_happens(_mapping(ruling.get("outcome")), table)),
-        explanation=table.words(str(ruling.get("explanation") or "")),
+        explanation=explanation(ruling, table),
         problems=tuple(problem(violation, table) for violation in violations),
         passages=tuple(passages(ruling)),
         details=judges_details(ruling, violations),
     )
+
+
+def explanation(ruling: Mapping[str, Any], table: Table) -> str:
+    """What the judge says: in the reader's language where ``rules.words`` has words for every part of it
+    (broken rules it can say, a deck check's counts), else the engine's English with names for ids."""
+    violations = [v for v in _list(ruling.get("violations")) if isinstance(v, Mapping)]
+    translated: str | None = None
+    if table.action.get("type") == "deck_check" or (violations and ruling.get("legal") is False):
+        translated = deck_explanation(ruling, table.game)
+    return translated if translated is not None else table.words(str(ruling.get("explanation") or ""))
 
 
 def headline(legal: object) -> str:
@@ -354,7 +365,11 @@ MISSING_ONLY = re.compile(
 
 
 def problem(violation: Mapping[str, Any], table: Table) -> str:
-    """A violation as a sentence: the engine's message in names; a missing field as what to say."""
+    """A violation as a sentence: translated from its code and values (``rules.words``) where there are
+    words for it, else the engine's message in names; a missing field as what to say."""
+    translated = violation_sentence(violation, table.game)
+    if translated is not None:
+        return translated
     message = str(violation.get("message") or "")
     found = INCOMPLETE_MESSAGE.search(message) if violation.get("code") == INCOMPLETE else None
     asked = missing_field(found["path"], table) if found else None
@@ -921,8 +936,7 @@ def deck_words(outcome: Mapping[str, Any], table: Table) -> Sentences:
     if isinstance(deck, Mapping):
         counts = _mapping(deck.get("counts"))
         parts = [
-            ngettext("%(count)d card in the %(deck)s", "%(count)d cards in the %(deck)s", int(counts[key]))
-            % {"count": counts[key], "deck": gettext(DECK_WORDS[key])}
+            _deck_count(key, int(counts[key]), table.game)
             for key in DECK_WORDS
             if isinstance(counts.get(key), int)
         ]
@@ -944,7 +958,29 @@ def deck_words(outcome: Mapping[str, Any], table: Table) -> Sentences:
     return sentences
 
 
-DECK_WORDS = {"main": noop("Main Deck"), "extra": noop("Extra Deck"), "side": noop("Side Deck")}
+DECK_WORDS = ("main", "extra", "side")
+
+
+def _deck_count(section: str, count: int, game: str) -> str:
+    """ "40 cards in the Main Deck": one whole phrase per section (its name has a gender in Portuguese and
+    Spanish); Magic says deck and sideboard."""
+    if game == "mtg" and section == "main":
+        return ngettext("%(count)d card in the deck", "%(count)d cards in the deck", count) % {"count": count}
+    if game == "mtg" and section == "side":
+        return ngettext("%(count)d card in the sideboard", "%(count)d cards in the sideboard", count) % {
+            "count": count
+        }
+    if section == "main":
+        return ngettext("%(count)d card in the Main Deck", "%(count)d cards in the Main Deck", count) % {
+            "count": count
+        }
+    if section == "extra":
+        return ngettext("%(count)d card in the Extra Deck", "%(count)d cards in the Extra Deck", count) % {
+            "count": count
+        }
+    return ngettext("%(count)d card in the Side Deck", "%(count)d cards in the Side Deck", count) % {
+        "count": count
+    }
 
 
 def magic_words(outcome: Mapping[str, Any], table: Table) -> Sentences:

@@ -24,7 +24,7 @@ from rules import engine, services
 from rules.engine.vocabulary import GAMES, YUGIOH
 from rules.narration import ruling_in_words
 from rules.situations import Situation, situation_class, situations_of
-from rules.situations.base import kind_value, mtg_type_value
+from rules.situations.base import CARD_KINDS, MTG_CARD_TYPES, kind_value, mtg_type_value
 
 SEARCH_MIN_LETTERS = 2
 SUGGESTIONS = 6
@@ -129,14 +129,16 @@ def _suggestion(card: Any) -> dict[str, Any]:
 
 def _summary(data: Mapping[str, Any]) -> str:
     if data.get("game") == "mtg":
-        types = " ".join(str(t).capitalize() for t in data.get("types") or [])
+        type_words = {value: label for value, label in MTG_CARD_TYPES if value}
+        types = " ".join(
+            str(type_words.get(str(t).lower(), str(t).capitalize())) for t in data.get("types") or []
+        )
         body = f"{data['power']}/{data['toughness']}" if "power" in data and "toughness" in data else ""
         return " · ".join(part for part in (types, body) if part)
     if data.get("kind") != "monster":
-        return _("%(icon)s %(kind)s") % {
-            "icon": str(data.get("icon") or "").capitalize(),
-            "kind": data["kind"],
-        }
+        # "Quick-Play Spell", "Counter Trap": the words of the situations' kind-of-card choice.
+        kinds = {value: label for value, label in CARD_KINDS if value}
+        return str(kinds.get(kind_value(data), ""))
     parts = []
     for key, label in (("level", _("Level")), ("rank", _("Rank")), ("link", _("Link"))):
         if data.get(key) is not None:

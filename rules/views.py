@@ -15,26 +15,17 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import gettext, gettext_noop
 
 from config.http import HtmxHttpRequest
 from rules import engine, services
-from rules.engine.vocabulary import BUILDER_ACTIONS
 from rules.forms import CardFormSet, DisputeJsonForm, YugiohActionForm, YugiohStateForm, build_yugioh_dispute
 from rules.forms_mtg import MtgActionForm, MtgCardFormSet, MtgStateForm, StackFormSet, build_mtg_dispute
 from rules.narration import ruling_in_words
 from rules.selectors import rulings_visible_to
 from rules.situation_pages import bind_situation, situation_list
 from rules.situations import Situation, situation_class
+from rules.words import action_words
 
-# What a stored ruling was about, in words: the builder's names for the actions, and the three questions
-# the builder does not offer (they have pages of their own).
-ACTION_WORDS: dict[str, str] = {
-    **{action: label for actions in BUILDER_ACTIONS.values() for action, label in actions},
-    "match_result": gettext_noop("Match tally"),
-    "deck_check": gettext_noop("Deck check"),
-    "side_swap": gettext_noop("Side Deck swap"),
-}
 BUILDER_PREFILL = ("turn", "turn_player", "phase", "step", "lp_a", "lp_b", "revision")
 MTG_BUILDER_PREFILL = ("turn", "active_player", "phase", "step", "life_a", "life_b", "revision")
 GAMES = ("yugioh", "mtg")
@@ -150,7 +141,7 @@ def ruling_detail(request: HtmxHttpRequest, ruling_id: int) -> HttpResponse:
     ruling = get_object_or_404(rulings_visible_to(request.user).select_related("requested_by"), pk=ruling_id)
     context = {
         "ruling": ruling,
-        "about": gettext(ACTION_WORDS[ruling.action_type]) if ruling.action_type in ACTION_WORDS else "",
+        "about": action_words(ruling.game, ruling.action_type),
         "decision": ruling.ruling,
         "words": ruling_in_words(ruling.dispute, ruling.ruling),
         "dispute_json": json.dumps(ruling.dispute, indent=2, ensure_ascii=False),

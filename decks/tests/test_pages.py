@@ -12,7 +12,7 @@ from decks import importers
 from decks.models import Card, CardImport
 from decks.tests import cdbfiles as cdb
 from decks.tests.cdbfiles import build_cdb
-from decks.tests.factories import CardImportFactory
+from decks.tests.factories import CardFactory, CardImportFactory
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory, UserFactory
 
@@ -100,3 +100,29 @@ def test_a_file_over_the_limit_is_refused_on_the_form(client, organizer, monkeyp
     assert response.status_code == 400
     assert "the import limit is 10 bytes" in response.content.decode()
     assert CardImport.objects.count() == 0
+
+
+def test_a_finished_import_names_its_games_not_their_codes(client, organizer):
+    report = {"kind": "banlist", "format": "lflist.conf", "game": "yugioh, mtg", "rows": 1, "banlists": ["L"]}
+    job = CardImportFactory(status=CardImport.Status.DONE, report=report)
+
+    page = client.get(f"/cards/import/{job.pk}/").content.decode()
+
+    assert "lflist.conf (Yu-Gi-Oh!, Magic: The Gathering), 1 row" in page
+    assert "(yugioh" not in page
+
+
+@pytest.mark.parametrize(
+    ("game", "buttons"),
+    [
+        ("yugioh", ["Add to Main", "Add to Extra", "Add to Side"]),
+        ("mtg", ["Add to Main", "Add to Sideboard"]),
+    ],
+)
+def test_the_card_search_offers_each_section_in_its_games_words(client, organizer, game, buttons):
+    CardFactory(name="Lightning Vortex", mtg=game == "mtg")
+
+    page = client.get("/cards/search/", {"game": game, "q": "vortex"}).content.decode()
+
+    assert [button for button in buttons if f">{button}</button>" in page] == buttons
+    assert ("Add to Side<" in page) == (game == "yugioh")

@@ -20,17 +20,25 @@ INCOMPLETE_CODE = "state.incomplete"
 
 @dataclass(frozen=True)
 class Violation:
-    """A broken rule: its code (from the dispute format), a sentence for the players, and the passage."""
+    """A broken rule: its code (from the dispute format), a sentence for the players, and the passage.
+
+    ``values`` are the numbers and names the sentence states, by name ("count", "card"...): the engine
+    writes its sentence in English, and the pages say the same thing in the reader's language from the code
+    and these values (``rules.words``), so they are data, never words.
+    """
 
     code: str
     message: str
     rule: Reference
     field: str | None = None
+    values: tuple[tuple[str, str | int], ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         body: dict[str, Any] = {"code": self.code, "message": self.message, "rule": self.rule.cite()}
         if self.field is not None:
             body["field"] = self.field
+        if self.values:
+            body["values"] = dict(self.values)
         return body
 
 

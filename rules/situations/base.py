@@ -24,7 +24,8 @@ from django.utils.translation import gettext_lazy as _
 
 CardLookup = Callable[[str], Mapping[str, Any] | None]
 PLAYERS = ("A", "B")
-DEFAULT_NAMES = {"A": "Player A", "B": "Player B"}
+# The standalone judge page does not know the players: it names them "Player A" and "Player B".
+DEFAULT_NAMES: dict[str, Any] = {"A": _("Player A"), "B": _("Player B")}
 
 
 def other(player: str) -> str:
@@ -151,7 +152,7 @@ class Situation(forms.Form):
         initial: Mapping[str, Any] | None = None,
     ) -> None:
         super().__init__(data, initial=dict(initial or {}), prefix=None)
-        self.names = dict(names or DEFAULT_NAMES)
+        self.names = dict(names) if names else {p: str(name) for p, name in DEFAULT_NAMES.items()}
         self.lookup = lookup
         for slot in self.slots:
             self.fields[slot.field_name("name")] = forms.CharField(

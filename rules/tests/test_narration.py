@@ -547,6 +547,21 @@ def all_disputes() -> list[dict[str, Any]]:
     return examples + engine_tests
 
 
+def deck_names(dispute: dict[str, Any]) -> set[str]:
+    """The card names of a deck check's or side swap's lists ("Side B" is a card's name, not player B)."""
+    action = dispute.get("action") or {}
+    decks = [action.get(key) for key in ("deck", "before", "after")]
+    return {
+        str(entry["name"])
+        for deck in decks
+        if isinstance(deck, dict)
+        for entries in deck.values()
+        if isinstance(entries, list)
+        for entry in entries
+        if isinstance(entry, dict) and entry.get("name")
+    }
+
+
 def strays(dispute: dict[str, Any], ruling: dict[str, Any]) -> list[str]:
     words = ruling_in_words(dispute, ruling, NAMES)
     cards = list(find_cards(dispute))
@@ -558,7 +573,9 @@ def strays(dispute: dict[str, Any], ruling: dict[str, Any]) -> list[str]:
     for sentence in (*words.what_happens, words.explanation, *words.problems):
         text = sentence
         # The engine tests' builders name cards after their ids ("Creature a1"): a name is not an id.
-        for name in sorted({card.name for card in cards if card.name}, key=len, reverse=True):
+        for name in sorted(
+            {card.name for card in cards if card.name} | deck_names(dispute), key=len, reverse=True
+        ):
             text = text.replace(name, "<card>")
         tokens = set(re.findall(r"[\w-]+", text))
         problems = [f"id {token}" for token in tokens & ids if any(ch.isdigit() for ch in token)]

@@ -48,7 +48,12 @@ def main_size(deck: Deck, game_format: str) -> Violation | None:
     if count >= minimum:
         return None
     rule = passages.CONSTRUCTED_DECK if game_format == "constructed" else passages.LIMITED_DECK
-    return Violation("mtg.deck.main_size", f"The deck has {count} cards; it needs at least {minimum}.", rule)
+    return Violation(
+        "mtg.deck.main_size",
+        f"The deck has {count} cards; it needs at least {minimum}.",
+        rule,
+        values=(("count", count), ("minimum", minimum)),
+    )
 
 
 def side_size(deck: Deck, game_format: str) -> Violation | None:
@@ -60,6 +65,7 @@ def side_size(deck: Deck, game_format: str) -> Violation | None:
         "mtg.deck.side_size",
         f"The sideboard has {count} cards; at most 15 are allowed.",
         passages.SIDEBOARD_SIZE,
+        values=(("count", count),),
     )
 
 
@@ -87,6 +93,7 @@ def unknown_card(entry: Entry, section: str, catalog: CardCatalog | None) -> Vio
         " that name, so it cannot be played. Check its spelling.",
         passages.DECK_OF_MAGIC_CARDS,
         field=entry.path,
+        values=(("card", entry.name), ("section", section)),
     )
 
 
@@ -99,6 +106,7 @@ def too_many_copies(name: str, count: int, entries: Sequence[Entry], game_format
         f"{name}: {count} copies in the deck and sideboard; at most 4 of a card other than a basic land.",
         passages.CONSTRUCTED_DECK,
         field=entries[0].path,
+        values=(("card", name), ("count", count)),
     )
 
 
@@ -113,12 +121,14 @@ def tournament_limit(name: str, count: int, limit: int, field: str | None = None
             f"{name} is banned, and the deck has {count}.",
             passages.TOURNAMENT_LIMITS,
             field=field,
+            values=(("card", name), ("count", count)),
         )
     return Violation(
         "mtg.deck.restricted",
         f"{name} is restricted to 1 copy, and the deck has {count}.",
         passages.TOURNAMENT_LIMITS,
         field=field,
+        values=(("card", name), ("count", count)),
     )
 
 
@@ -200,6 +210,7 @@ def not_registered(before: Deck, after: Deck) -> Violation | None:
         "side.card_not_registered",
         f"{name}: {presented} presented but {registered} registered in the deck and sideboard.",
         passages.SIDEBOARDING,
+        values=(("card", name), ("presented", presented), ("registered", registered)),
     )
 
 
@@ -214,6 +225,7 @@ def count_changed(before: Deck, after: Deck) -> Violation | None:
         f"The deck and sideboard held {was} cards together and now hold {now}; sideboarding only moves"
         " cards.",
         passages.SIDEBOARDING,
+        values=(("was", was), ("now", now)),
     )
 
 

@@ -25,6 +25,12 @@ MAIN_MIN, MAIN_MAX, EXTRA_MAX, SIDE_MAX, COPIES = 40, 60, 15, 15, 3
 FORMATS = ("advanced", "traditional")
 LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
 LIMIT_CODES = {0: "deck.forbidden", 1: "deck.limited", 2: "deck.semi_limited"}
+EXTRA_DECK_MONSTERS = {
+    "fusion": "a Fusion Monster",
+    "synchro": "a Synchro Monster",
+    "xyz": "an Xyz Monster",
+    "link": "a Link Monster",
+}
 
 
 def main_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
@@ -33,7 +39,10 @@ def main_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
     if MAIN_MIN <= count <= MAIN_MAX:
         return None
     return Violation(
-        "deck.main_size", f"The Main Deck has {count} cards; it must have 40 to 60.", passages.DECK_MAIN_SIZE
+        "deck.main_size",
+        f"The Main Deck has {count} cards; it must have 40 to 60.",
+        passages.DECK_MAIN_SIZE,
+        values=(("count", count),),
     )
 
 
@@ -46,6 +55,7 @@ def extra_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
         "deck.extra_size",
         f"The Extra Deck has {count} cards; at most 15 are allowed.",
         passages.DECK_EXTRA_SIZE,
+        values=(("count", count),),
     )
 
 
@@ -55,7 +65,10 @@ def side_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
     if count <= SIDE_MAX:
         return None
     return Violation(
-        "deck.side_size", f"The Side Deck has {count} cards; at most 15 are allowed.", passages.DECK_SIDE_SIZE
+        "deck.side_size",
+        f"The Side Deck has {count} cards; at most 15 are allowed.",
+        passages.DECK_SIDE_SIZE,
+        values=(("count", count),),
     )
 
 
@@ -81,10 +94,16 @@ def wrong_deck(entry: Entry, section: str) -> Violation | None:
             f"{entry.name} is in the Extra Deck, which holds only Fusion, Synchro, Xyz and Link Monsters."
         )
     elif section == "main" and extra_kind:
-        message = f"{entry.name} is a {frame} Monster: it belongs in the Extra Deck, not the Main Deck."
+        monster = EXTRA_DECK_MONSTERS.get(frame or "", f"a {frame} Monster")
+        message = f"{entry.name} is {monster}: it belongs in the Extra Deck, not the Main Deck."
     else:
         return None
-    return Violation("deck.extra_deck_card", message, passages.DECK_EXTRA_CONTENTS)
+    values: tuple[tuple[str, str | int], ...] = (
+        ("card", entry.name),
+        ("section", section),
+        ("frame", frame or ""),
+    )
+    return Violation("deck.extra_deck_card", message, passages.DECK_EXTRA_CONTENTS, values=values)
 
 
 def over_limit(name: str, count: int, limit: int) -> Violation | None:
@@ -98,11 +117,17 @@ def over_limit(name: str, count: int, limit: int) -> Violation | None:
             "artworks"
             " count as the same card).",
             passages.DECK_COPIES,
+            values=(("card", name), ("count", count)),
         )
     words = {0: "Forbidden: no copies are allowed", 1: "Limited to 1 copy", 2: "Semi-Limited to 2 copies"}[
         limit
     ]
-    return Violation(LIMIT_CODES[limit], f"{name} is {words}, and the deck has {count}.", passages.BANLIST)
+    return Violation(
+        LIMIT_CODES[limit],
+        f"{name} is {words}, and the deck has {count}.",
+        passages.BANLIST,
+        values=(("card", name), ("count", count)),
+    )
 
 
 def read_banlist(action: ActionFields, catalog: CardCatalog | None, game_format: str) -> dict[str, int]:

@@ -29,6 +29,7 @@ def side_count_changed(before: Deck, after: Deck) -> Violation | None:
         "side.count_changed",
         f"The Side Deck had {was} cards and now has {now}; a swap must keep its count exactly the same.",
         passages.SIDE_SWAP_COUNT,
+        values=(("was", was), ("now", now)),
     )
 
 
@@ -42,6 +43,7 @@ def not_registered(before: Deck, after: Deck) -> Violation | None:
         "side.card_not_registered",
         f"{name}: {presented} presented but {registered} registered for the match.",
         passages.SIDE_SWAP_CARDS,
+        values=(("card", name), ("presented", presented), ("registered", registered)),
     )
 
 
@@ -55,6 +57,7 @@ def card_missing(before: Deck, after: Deck) -> Violation | None:
                 "side.card_missing",
                 f"{names[key]}: {count} registered but only {presented.get(key, 0)} presented.",
                 passages.SIDE_SWAP_CARDS,
+                values=(("card", names[key]), ("registered", count), ("presented", presented.get(key, 0))),
             )
     return None
 
