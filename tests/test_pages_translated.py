@@ -1,0 +1,74 @@
+"""Every page (tests/pages.py) rendered in Portuguese and in Spanish carries no English sentence.
+
+Each page is rendered twice by the person who reaches it: in English and in the other language. A piece of
+text that reads the same in both, once the data is taken out of it (every name and note stored in the
+database: people, events, cards, deck lists, what players typed), is a string nobody translated: a string
+left out of ``gettext``, or an empty entry of the catalogue. Words that are the same in the three
+languages (the games' own: LP, ATK, Side Deck, Xyz...) are listed in ``SAME_IN_EVERY_LANGUAGE``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.db import models
+from django.test import Client
+
+from tests.page_text import page_texts, words_left
+from tests.pages import build_page_world, every_page
+
+pytestmark = pytest.mark.django_db
+
+# Words a page may show untranslated in every language: the games' terms (as the stores and the official
+# Portuguese and Spanish rulebooks keep them), the product's name, abbreviations.
+SAME_IN_EVERY_LANGUAGE = {
+    "Arbiter", "API", "CSV", "LP", "ATK", "DEF", "Side", "Deck", "Decks", "Link", "Xyz", "Top", "bye", "Bye",
+    "check", "in", "Check", "OK", "Yu", "Gi", "Oh", "Magic", "The", "Gathering", "ID", "id", "vs", "Swiss",
+    "Konami", "Wizards", "mulligan", "Mulligan", "ruling", "Ruling", "htmx", "JSON", "YGOPro", "cdb",
+}
+
+
+def stored_text() -> list[str]:
+    """Every text value stored in the project's tables (not choices: a stored code must never be shown)."""
+    values: set[str] = set()
+    for model in apps.get_models():
+        if model._meta.app_label not in {"accounts", "auth", "decks", "matches", "rules", "tournaments"}:
+            continue
+        fields = [
+            field.name
+            for field in model._meta.get_fields()
+            if isinstance(field, models.CharField | models.TextField) and not field.choices
+            and field.name not in {"password", "slug", "code", "claim_code", "key"}
+        ]
+        for row in model.objects.values_list(*fields) if fields else []:
+            values.update(str(value) for value in row if value and len(str(value)) > 1)
+    for user in User.objects.all():
+        values.add(user.get_full_name())
+    return sorted(values, key=len, reverse=True)
+
+
+def texts_of(client: Client, url: str, language: str) -> list[str]:
+    response = client.get(url, headers={"accept-language": language})
+    assert response.status_code == 200, f"{url} in {language}: {response.status_code}"
+    return page_texts(response.content.decode())
+
+
+def test_no_page_carries_an_english_string_in_portuguese_or_spanish():
+    visits = every_page(build_page_world())
+    data = stored_text()
+    untranslated: dict[str, set[str]] = {}
+    for visit in visits:
+        client = Client()
+        if visit.username:
+            client.force_login(User.objects.get(username=visit.username))
+        english = set(texts_of(client, visit.url, "en"))
+        for language in ("pt-br", "es"):
+            for text in texts_of(client, visit.url, language):
+                if text in english and set(words_left(text, data)) - SAME_IN_EVERY_LANGUAGE:
+                    untranslated.setdefault(text, set()).add(f"{visit.label} ({language})")
+
+    report = "\n".join(f"  {text!r} on {', '.join(sorted(pages))}" for text, pages in sorted(untranslated.items()))
+    assert not untranslated, f"{len(untranslated)} strings read the same in English and another language:\n{report}"
