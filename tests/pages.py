@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, NamedTuple, cast
 
 from django.contrib.auth.models import User
@@ -97,7 +98,7 @@ def _finished_event(organizer: User) -> tuple[Event, Match]:
         name="Thursday Locals",
         slug="thursday-locals",
         game="yugioh",
-        starts_at=timezone.now() - timezone.timedelta(days=1),
+        starts_at=timezone.now() - timedelta(days=1),
         organizer=organizer,
         swiss_rounds=1,
         top_cut=0,
@@ -148,7 +149,7 @@ def build_page_world() -> PageWorld:
         summary="Joey's LP reached 0 during my Main Phase.",
         dispute=lp_zero(),
     )
-    assert dispute.ruling is not None  # noqa: S101 - the engine rules on a complete question
+    assert dispute.ruling is not None  # the engine rules on a complete question
     private_ruling = ruling_create(dispute=lp_zero(), requested_by=yugi)
     checks = deck_check_pick(match=match, judge=judge)
     finished_event, finished_match = _finished_event(organizer)
@@ -342,7 +343,7 @@ NOT_PAGES: dict[str, str] = {
     "event-run-search": fragment_of("event-run"),
     "match-duels-section": fragment_of("match-detail"),
     "ruling-card-search": fragment_of("ruling-new"),
-    "card-search": fragment_of("event-detail"),  # the deck builder's card names
+    "card-search": fragment_of("event-detail"),  # the deck builder's card names, while registration is open
 }
 
 

@@ -35,7 +35,9 @@ FRAGMENT_QUERIES = {
 
 def site_routes() -> set[str]:
     """Every route's name but the API's (its own table) and the admin's (its own gate)."""
-    return {pattern.name for route, pattern in url_patterns() if not route.startswith("api/") and pattern.name}
+    return {
+        pattern.name for route, pattern in url_patterns() if not route.startswith("api/") and pattern.name
+    }
 
 
 def test_every_route_is_a_listed_page_or_says_what_it_is() -> None:

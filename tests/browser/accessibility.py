@@ -31,7 +31,7 @@ SCREENSHOTS = Path(settings.BASE_DIR) / "var" / "screenshots" / "every-page"
 KNOWN: dict[tuple[str, str], str] = {
     (page, "scrollable-region-focusable"): (
         "templates/tournaments/_standings.html line 11: the table's scrolling box (.scroll-x) cannot be "
-        "scrolled with the keyboard at phone size: give it tabindex=\"0\", role=\"region\" and an "
+        'scrolled with the keyboard at phone size: give it tabindex="0", role="region" and an '
         "aria-label naming the standings (or make the table fit a phone)"
     )
     for page in ("event-standings", "event-standings (finished event)")
@@ -97,7 +97,11 @@ def check_every_page(
                 if keyboard:
                     problems += [(problem, problem) for problem in keyboard_problems(page)]
                 seen_known |= {(label, key) for key, _ in problems if (label, key) in KNOWN}
-                found = [f"{label} at {size} ({url}): {said}" for key, said in problems if (label, key) not in KNOWN]
+                found = [
+                    f"{label} at {size} ({url}): {said}"
+                    for key, said in problems
+                    if (label, key) not in KNOWN
+                ]
                 if found:
                     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
                     name = "".join(c if c.isalnum() or c == "-" else "_" for c in label)

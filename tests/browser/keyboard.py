@@ -9,9 +9,28 @@ from __future__ import annotations
 
 from typing import Any
 
+# Helpers shared by the scripts below: what an element is called in a message, a radio group's key, and
+# whether the site's focus ring shows on an element.
+_HELPERS = r"""
+  const describe = (el) => el.tagName.toLowerCase() + (el.type ? '[' + el.type + ']' : '') + ' "'
+    + (el.getAttribute('aria-label') || el.innerText || el.value || el.name || el.id || '')
+      .trim().replace(/\s+/g, ' ').slice(0, 60) + '"';
+  const radioKey = (el) => 'radio:' + (el.form ? el.form.action + '#' + el.form.getAttribute('hx-post') : '')
+    + ':' + el.name;
+  const ring = (el) => {
+    const style = getComputedStyle(el);
+    return style.outlineStyle !== 'none' && style.outlineStyle !== 'auto'
+      && parseFloat(style.outlineWidth) >= 2
+      && !/rgba\(.*, 0\)$/.test(style.outlineColor) && style.outlineColor !== 'transparent';
+  };
+"""
+
 # What a person can reach with Tab: visible, enabled controls; one per group of radio buttons (Tab enters a
 # group at its checked button, arrows move inside it); nothing inside a closed <details> but its summary.
-_INTERACTIVE = """() => {
+_INTERACTIVE = (
+    "() => {"
+    + _HELPERS
+    + r"""
   const selector = 'a[href], button, input:not([type=hidden]), select, textarea, summary, '
     + '[tabindex]:not([tabindex="-1"]), [contenteditable=""], [contenteditable="true"]';
   const seen = new Set();
@@ -23,7 +42,7 @@ _INTERACTIVE = """() => {
     if (box.width === 0 && box.height === 0) continue;
     let key = 'kb' + found.length;
     if (el.type === 'radio' && el.name) {
-      key = 'radio:' + (el.form ? el.form.action + '#' + el.form.getAttribute('hx-post') : '') + ':' + el.name;
+      key = radioKey(el);
       if (seen.has(key)) continue;
       seen.add(key);
     }
@@ -31,48 +50,31 @@ _INTERACTIVE = """() => {
     found.push({key: key, what: describe(el)});
   }
   for (const el of document.querySelectorAll('input[type=radio]')) {
-    if (el.name) el.dataset.kb = 'radio:' + (el.form ? el.form.action + '#' + el.form.getAttribute('hx-post') : '')
-      + ':' + el.name;
+    if (el.name) el.dataset.kb = radioKey(el);
   }
   return found;
-  function describe(el) {
-    const name = (el.getAttribute('aria-label') || el.innerText || el.value || el.name || el.id || '')
-      .trim().replace(/\\s+/g, ' ').slice(0, 60);
-    return el.tagName.toLowerCase() + (el.type ? '[' + el.type + ']' : '') + ' "' + name + '"';
-  }
 }"""
-
-_RING = """(el) => {
-  const style = getComputedStyle(el);
-  return style.outlineStyle !== 'none' && style.outlineStyle !== 'auto'
-    && parseFloat(style.outlineWidth) >= 2
-    && !/rgba\\(.*, 0\\)$/.test(style.outlineColor) && style.outlineColor !== 'transparent';
-}"""
+)
 
 _FOCUSED = (
-    """() => {
+    "() => {"
+    + _HELPERS
+    + r"""
   const el = document.activeElement;
   if (!el || el === document.body || el === document.documentElement) return null;
-  const ring = ("""
-    + _RING
-    + """)(el);
-  const what = el.tagName.toLowerCase() + ' "' + (el.getAttribute('aria-label') || el.innerText || el.name || '')
-    .trim().replace(/\\s+/g, ' ').slice(0, 60) + '"';
-  return {key: el.dataset.kb || null, ring: ring, what: what};
+  return {key: el.dataset.kb || null, ring: ring(el), what: describe(el)};
 }"""
 )
 
 # Each focus the walk lands on, recorded by the page as it happens (one round trip per Tab, not two).
 _RECORD = (
-    """() => {
+    "() => {"
+    + _HELPERS
+    + r"""
   window.__kbWalk = [];
   document.addEventListener('focusin', (event) => {
     const el = event.target;
-    const what = el.tagName.toLowerCase() + ' "' + (el.getAttribute('aria-label') || el.innerText || el.name || '')
-      .trim().replace(/\\s+/g, ' ').slice(0, 60) + '"';
-    window.__kbWalk.push({key: el.dataset.kb || null, ring: ("""
-    + _RING
-    + """)(el), what: what});
+    window.__kbWalk.push({key: el.dataset.kb || null, ring: ring(el), what: describe(el)});
   });
   // Tab starts from the top of the page, not from a field the page focused by itself (autofocus).
   document.body.tabIndex = -1;
@@ -117,6 +119,7 @@ def tab_to(page: Any, target: Any, *, backwards: bool = False, limit: int = 200)
         page.keyboard.press(key)
         if target.evaluate("el => el === document.activeElement"):
             now = focused(page)
-            assert now is not None and now["ring"], f"the focus is on {now} but no ring shows it"
+            assert now is not None
+            assert now["ring"], f"the focus is on {now['what']} but no ring shows it"
             return
     raise AssertionError(f"{limit} presses of {key} never reached {target}")

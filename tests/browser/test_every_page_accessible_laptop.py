@@ -14,5 +14,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 def test_every_page_passes_axe_core_at_laptop_size(browser: Any, live_server: Any, subtests: Any) -> None:
     check_every_page(
-        browser, live_server, subtests, size="1366x768", viewport={"width": 1366, "height": 768}, keyboard=False
+        browser,
+        live_server,
+        subtests,
+        size="1366x768",
+        viewport={"width": 1366, "height": 768},
+        keyboard=False,
     )
