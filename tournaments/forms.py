@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
-from django.utils.functional import Promise, lazy
+from django.utils.functional import lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Banlist, Game
 from rules.engine.end_of_round import procedure_fits_game
 from tournaments.models import EndOfRound
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 MAX_DECK_TEXT = 100_000  # a deck list is a few hundred lines; decks.parsing refuses more than 2,000
 MAX_REASON = 1_000
@@ -201,7 +204,7 @@ def first_error(form: forms.Form) -> str:
     return str(next(iter(form.errors.values()))[0])
 
 
-def _same_message(message: str | Promise, *codes: str) -> dict[str, str | Promise]:
+def _same_message(message: StrOrPromise, *codes: str) -> dict[str, StrOrPromise]:
     return dict.fromkeys(("required", "invalid", *codes), message)
 
 
