@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from decks.models import Banlist, Game
 from rules.engine.end_of_round import procedure_fits_game
 from tournaments.models import EndOfRound
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 MAX_DECK_TEXT = 100_000  # a deck list is a few hundred lines; decks.parsing refuses more than 2,000
 MAX_REASON = 1_000
+
+
+def _top_cut(size: int) -> str:
+    return gettext("Top %(size)s") % {"size": size}
+
+
+# Read in the language of the request that shows the form, not the one the module was imported in.
+_top_cut_label = lazy(_top_cut, str)
 
 
 class DeckReplaceForm(forms.Form):
@@ -23,16 +37,20 @@ class DeckReplaceForm(forms.Form):
     """
 
     text = forms.CharField(
-        label="Corrected list", required=False, strip=False, max_length=MAX_DECK_TEXT, widget=forms.Textarea
+        label=_("Corrected list"),
+        required=False,
+        strip=False,
+        max_length=MAX_DECK_TEXT,
+        widget=forms.Textarea,
     )
-    reason = forms.CharField(label="Reason", required=False, max_length=MAX_REASON, widget=forms.Textarea)
+    reason = forms.CharField(label=_("Reason"), required=False, max_length=MAX_REASON, widget=forms.Textarea)
 
 
 class SideCheckForm(forms.Form):
     """The deck a player presents between duels, as pasted by the judge checking it."""
 
     text = forms.CharField(
-        label="The deck as presented now", strip=False, max_length=MAX_DECK_TEXT, widget=forms.Textarea
+        label=_("The deck as presented now"), strip=False, max_length=MAX_DECK_TEXT, widget=forms.Textarea
     )
 
 
@@ -40,55 +58,58 @@ class EventForm(forms.Form):
     """A new event's settings. Only shapes are checked here; ``event_create`` decides what fits the game
     (the end-of-round procedure, a top cut size), so the page and the API refuse the same things."""
 
-    name = forms.CharField(max_length=200)
-    game = forms.ChoiceField(choices=[("yugioh", "Yu-Gi-Oh!"), ("mtg", "Magic: The Gathering")])
+    name = forms.CharField(label=_("Name"), max_length=200)
+    game = forms.ChoiceField(label=_("Game"), choices=Game.choices)
     starts_at = forms.DateTimeField(
-        label="Starts at",
+        label=_("Starts at"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
-    round_minutes = forms.IntegerField(label="Round time (minutes)", min_value=1, max_value=180, initial=40)
+    round_minutes = forms.IntegerField(
+        label=_("Round time (minutes)"), min_value=1, max_value=180, initial=40
+    )
     end_of_round = forms.ChoiceField(
-        label="When time is called",
+        label=_("When time is called"),
         required=False,
-        choices=[("", "The game's current procedure"), *EndOfRound.choices],
+        choices=[("", _("The game's current procedure")), *EndOfRound.choices],
     )
     swiss_rounds = forms.IntegerField(
-        label="Swiss rounds", required=False, min_value=1, max_value=20, help_text="Empty: from attendance."
+        label=_("Swiss rounds"),
+        required=False,
+        min_value=1,
+        max_value=20,
+        help_text=_("Empty: from attendance."),
     )
     top_cut = forms.TypedChoiceField(
-        label="Top cut",
+        label=_("Top cut"),
         required=False,
         coerce=int,
         empty_value=None,
         choices=[
-            ("", "From attendance"),
-            ("0", "None"),
-            ("2", "Top 2"),
-            ("4", "Top 4"),
-            ("8", "Top 8"),
-            ("16", "Top 16"),
-            ("32", "Top 32"),
-            ("64", "Top 64"),
+            ("", _("From attendance")),
+            ("0", _("No top cut")),
+            *((str(size), _top_cut_label(size)) for size in (2, 4, 8, 16, 32, 64)),
         ],
     )
-    top_cut_untimed = forms.BooleanField(label="Untimed top cut", required=False)
-    byes_allowed = forms.BooleanField(label="Byes may be awarded up front", required=False)
+    top_cut_untimed = forms.BooleanField(label=_("Untimed top cut"), required=False)
+    byes_allowed = forms.BooleanField(label=_("Byes may be awarded up front"), required=False)
     decklist_deadline = forms.DateTimeField(
-        label="Deck list deadline",
+        label=_("Deck list deadline"),
         required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     banlist = forms.ModelChoiceField(
-        label="Format and banlist",
+        label=_("Format and banlist"),
         queryset=Banlist.objects.all(),
         required=False,
-        empty_label="None: lists are not checked against a banlist",
-        help_text="The lists imported on the Card data page; an event checks lists against its game's lists.",
+        empty_label=_("None: lists are not checked against a banlist"),
+        help_text=_(
+            "The lists imported on the Card data page; an event checks lists against its game's lists."
+        ),
     )
     decklists_public = forms.BooleanField(
-        label="Deck lists public",
+        label=_("Deck lists public"),
         required=False,
-        help_text="Every player may read every registered list (usually once the event is over).",
+        help_text=_("Every player may read every registered list (usually once the event is over)."),
     )
 
     def __init__(self, *args: Any, game: str | None = None, **kwargs: Any) -> None:
@@ -99,9 +120,9 @@ class EventForm(forms.Form):
         if game is not None:
             field.queryset = banlists.filter(game=game)
             field.empty_label = (
-                "None: not checked against a format's banned list"
+                _("None: not checked against a format's banned list")
                 if game == Game.MTG
-                else "None: not checked against a Forbidden & Limited list"
+                else _("None: not checked against a Forbidden & Limited list")
             )
         else:  # a new event: the game is chosen on the same form, so each game's lists under its name
             field.queryset = banlists
@@ -129,7 +150,7 @@ class EventSettingsForm(EventForm):
             (value, label) for value, label in EndOfRound.choices if procedure_fits_game(game, value)
         ]
         self.fields["end_of_round"].required = True
-        self.fields["round_minutes"].help_text = "A change applies to the rounds not started yet."
+        self.fields["round_minutes"].help_text = _("A change applies to the rounds not started yet.")
         for name in locked:
             del self.fields[name]
 
@@ -137,14 +158,18 @@ class EventSettingsForm(EventForm):
 class DeckCheckRandomForm(forms.Form):
     """Pick ``count`` matches of the round at random; the seed is drawn when left blank."""
 
-    count = forms.IntegerField(min_value=1, error_messages={"required": "Enter a whole number."})
-    seed = forms.CharField(required=False, max_length=64)
+    count = forms.IntegerField(
+        label=_("Matches"), min_value=1, error_messages={"required": _("Enter a whole number.")}
+    )
+    seed = forms.CharField(label=_("Seed"), required=False, max_length=64)
 
 
 class DeckCheckHandForm(forms.Form):
     """Check the decks at a match the judge chose."""
 
-    match = forms.IntegerField(min_value=1, error_messages={"required": "Choose a match."})
+    match = forms.IntegerField(
+        label=_("Table"), min_value=1, error_messages={"required": _("Choose a match.")}
+    )
 
 
 class DeckCheckRecordForm(forms.Form):
@@ -152,11 +177,19 @@ class DeckCheckRecordForm(forms.Form):
 
     deck_check = forms.IntegerField(min_value=1)
 
-    def __init__(self, data: Mapping[str, Any] | None = None, *, sections: tuple[str, ...]) -> None:
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        sections: tuple[str, ...],
+        labels: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__(data)
         self.sections = sections
         for section in sections:
-            self.fields[section] = forms.IntegerField(min_value=0, required=False)
+            self.fields[section] = forms.IntegerField(
+                label=(labels or {}).get(section, section), min_value=0, required=False
+            )
 
     def presented(self) -> dict[str, int]:
         return {
@@ -171,7 +204,7 @@ def first_error(form: forms.Form) -> str:
     return str(next(iter(form.errors.values()))[0])
 
 
-def _same_message(message: str, *codes: str) -> dict[str, str]:
+def _same_message(message: StrOrPromise, *codes: str) -> dict[str, StrOrPromise]:
     return dict.fromkeys(("required", "invalid", *codes), message)
 
 
@@ -180,10 +213,12 @@ class CounterEntryForm(forms.Form):
     typed: a name, username or official id (a walk-in when it names nobody)."""
 
     name = forms.CharField(
-        required=False, max_length=150, error_messages={"max_length": "A name has at most 150 characters."}
+        required=False, max_length=150, error_messages={"max_length": _("A name has at most 150 characters.")}
     )
     official_id = forms.CharField(
-        required=False, max_length=32, error_messages={"max_length": "A player id has at most 32 characters."}
+        required=False,
+        max_length=32,
+        error_messages={"max_length": _("A player id has at most 32 characters.")},
     )
     player = forms.IntegerField(required=False, min_value=1)
 
@@ -195,7 +230,7 @@ class CounterEntryForm(forms.Form):
             and not cleaned.get("name")
             and not cleaned.get("official_id")
         ):
-            raise forms.ValidationError("Type the player's name, username or player id.")
+            raise forms.ValidationError(_("Type the player's name, username or player id."))
         return cleaned
 
 
@@ -205,7 +240,7 @@ class ByesForm(forms.Form):
     byes = forms.IntegerField(
         min_value=0,
         max_value=99_999,
-        error_messages=_same_message("Award 0 to 3 byes.", "min_value", "max_value"),
+        error_messages=_same_message(_("Award 0 to 3 byes."), "min_value", "max_value"),
     )
 
 
@@ -216,7 +251,9 @@ class FixedTableForm(forms.Form):
         required=False,
         min_value=1,
         max_value=99_999,
-        error_messages=_same_message("A table number: a whole number, 1 or more.", "min_value", "max_value"),
+        error_messages=_same_message(
+            _("A table number: a whole number, 1 or more."), "min_value", "max_value"
+        ),
     )
 
 
@@ -296,28 +333,25 @@ class StaffAddForm(forms.Form):
     """An organizer adds a judge or a co-organizer by their name or username."""
 
     person = forms.CharField(
-        max_length=150, error_messages={"required": "Type the name or username of the judge or organizer."}
+        max_length=150, error_messages={"required": _("Type the name or username of the judge or organizer.")}
     )
     role = forms.ChoiceField(
-        choices=[("judge", "Judge"), ("organizer", "Organizer")],
-        error_messages={
-            "required": "Choose judge or organizer.",
-            "invalid_choice": "Choose judge or organizer.",
-        },
+        choices=[("judge", _("Judge")), ("organizer", _("Organizer"))],
+        error_messages=_same_message(_("Choose judge or organizer."), "invalid_choice"),
     )
 
 
 class SwapPlayersForm(forms.Form):
     """Two registrations of the round to exchange; ``rematch_ok`` once the organizer confirmed a rematch."""
 
-    first = forms.IntegerField(min_value=1, error_messages={"required": "Choose the first player."})
-    second = forms.IntegerField(min_value=1, error_messages={"required": "Choose the second player."})
+    first = forms.IntegerField(min_value=1, error_messages={"required": _("Choose the first player.")})
+    second = forms.IntegerField(min_value=1, error_messages={"required": _("Choose the second player.")})
     rematch_ok = forms.BooleanField(required=False)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         if cleaned.get("first") and cleaned.get("first") == cleaned.get("second"):
-            raise forms.ValidationError("Choose two different players.")
+            raise forms.ValidationError(_("Choose two different players."))
         return cleaned
 
 
@@ -329,10 +363,7 @@ class NoShowForm(forms.Form):
         choices=[
             (f"{side}:{kind}", f"{side}:{kind}") for side in "AB" for kind in ("game_loss", "match_loss")
         ],
-        error_messages={
-            "required": "Choose a game loss or a match loss.",
-            "invalid_choice": "Choose a game loss or a match loss.",
-        },
+        error_messages=_same_message(_("Choose a game loss or a match loss."), "invalid_choice"),
     )
 
     def side_and_kind(self) -> tuple[str, str]:
@@ -347,7 +378,7 @@ class RoundExtendForm(forms.Form):
         min_value=1,
         max_value=99_999,
         error_messages=_same_message(
-            "Add whole minutes to the round, from 1 to 60.", "min_value", "max_value"
+            _("Add whole minutes to the round, from 1 to 60."), "min_value", "max_value"
         ),
     )
 
@@ -358,6 +389,6 @@ class CallTimeConfirmForm(forms.Form):
     confirm = forms.ChoiceField(
         choices=[("yes", "yes")],
         error_messages=_same_message(
-            "Time was not called: press “Yes, call time now” to confirm.", "invalid_choice"
+            _("Time was not called: press “Yes, call time now” to confirm."), "invalid_choice"
         ),
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from decks.models import Game
 
@@ -11,9 +12,18 @@ from decks.models import Game
 class EndOfRound(models.TextChoices):
     """What happens when a round's time is called. The official procedure has changed over the years."""
 
-    YGO_LP = "ygo_lp", "Yu-Gi-Oh! (policy before September 2025): finish the phase, higher LP wins the duel"
-    YGO_DOUBLE_LOSS = "ygo_double_loss", "Yu-Gi-Oh! (2025 revision): a match nobody has won is lost by both"
-    MTG_FIVE_TURNS = "mtg_five_turns", "Magic: the current turn plus five more, an unfinished game is a draw"
+    YGO_LP = (
+        "ygo_lp",
+        _("Yu-Gi-Oh! (policy before September 2025): finish the phase, higher LP wins the duel"),
+    )
+    YGO_DOUBLE_LOSS = (
+        "ygo_double_loss",
+        _("Yu-Gi-Oh! (2025 revision): a match nobody has won is lost by both"),
+    )
+    MTG_FIVE_TURNS = (
+        "mtg_five_turns",
+        _("Magic: the current turn plus five more, an unfinished game is a draw"),
+    )
 
 
 def end_of_round_for_game(game: str) -> str:
@@ -26,9 +36,9 @@ TOP_CUT_SIZES = (0, 2, 4, 8, 16, 32, 64, 128)
 
 class Event(models.Model):
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration open"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", _("Registration open")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
@@ -39,39 +49,42 @@ class Event(models.Model):
     end_of_round = models.CharField(
         max_length=24,
         choices=EndOfRound.choices,
-        help_text="The procedure when time is called; it must be one of the event's game.",
+        help_text=_("The procedure when time is called; it must be one of the event's game."),
     )
     decklist_deadline = models.DateTimeField(
-        null=True, blank=True, help_text="From then on only a judge may change a registered deck list."
+        null=True, blank=True, help_text=_("From then on only a judge may change a registered deck list.")
     )
     banlist = models.ForeignKey(
         "decks.Banlist", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     decklists_public = models.BooleanField(
-        default=False, help_text="Everyone may see the registered deck lists (usually after the event)."
+        default=False, help_text=_("Everyone may see the registered deck lists (usually after the event).")
     )
     swiss_rounds = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Empty: set from attendance by the structure table when round 1 is paired.",
+        help_text=_("Empty: set from attendance by the structure table when round 1 is paired."),
     )
     top_cut = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Players in the top cut; empty: from the structure table; 0: none."
+        null=True,
+        blank=True,
+        help_text=_("Players in the top cut; empty: from the structure table; 0: none."),
     )
     top_cut_untimed = models.BooleanField(
-        default=False, help_text="Top cut matches have no round timer (allowed by the 2025 Yu-Gi-Oh! policy)."
+        default=False,
+        help_text=_("Top cut matches have no round timer (allowed by the 2025 Yu-Gi-Oh! policy)."),
     )
     structure_table = models.CharField(
         max_length=40,
-        help_text=(
+        help_text=_(
             "The version of the rounds-by-attendance table (tournaments/engine/data/event_structures.json)."
         ),
     )
     event_code = models.CharField(
-        max_length=12, help_text="Players check themselves in with this code, shown at the venue."
+        max_length=12, help_text=_("Players check themselves in with this code, shown at the venue.")
     )
     byes_allowed = models.BooleanField(
-        default=False, help_text="The organizer may award byes up front (e.g. earned at an earlier event)."
+        default=False, help_text=_("The organizer may award byes up front (e.g. earned at an earlier event).")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -106,8 +119,8 @@ class EventRole(models.Model):
     """A user's staff role at one event. Players are not roles: they are Registrations."""
 
     class Role(models.TextChoices):
-        ORGANIZER = "organizer", "Organizer"
-        JUDGE = "judge", "Judge"
+        ORGANIZER = "organizer", _("Organizer")
+        JUDGE = "judge", _("Judge")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
@@ -134,21 +147,21 @@ class Registration(models.Model):
     )
     registered_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(
-        null=True, blank=True, help_text="Only checked-in players are paired; the organizer's entries are."
+        null=True, blank=True, help_text=_("Only checked-in players are paired; the organizer's entries are.")
     )
     joined_round = models.PositiveSmallIntegerField(
-        default=1, help_text="A late entry's first round; the rounds before it count as losses."
+        default=1, help_text=_("A late entry's first round; the rounds before it count as losses.")
     )
-    byes = models.PositiveSmallIntegerField(default=0, help_text="Byes awarded up front: rounds 1 to N.")
+    byes = models.PositiveSmallIntegerField(default=0, help_text=_("Byes awarded up front: rounds 1 to N."))
     fixed_table = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="A seat kept for this player every round (e.g. accessibility)."
+        null=True, blank=True, help_text=_("A seat kept for this player every round (e.g. accessibility).")
     )
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     replay_id = models.CharField(
         max_length=200,
         blank=True,
         default="",
-        help_text="The player's id in the event replay this entry was imported from; exports keep it.",
+        help_text=_("The player's id in the event replay this entry was imported from; exports keep it."),
     )
 
     class Meta:
@@ -175,13 +188,13 @@ class Registration(models.Model):
 
 class Round(models.Model):
     class Stage(models.TextChoices):
-        SWISS = "swiss", "Swiss"
-        TOP = "top", "Top cut"
+        SWISS = "swiss", _("Swiss")
+        TOP = "top", _("Top cut")
 
     class Status(models.TextChoices):
-        PAIRED = "paired", "Paired"
-        IN_PROGRESS = "in_progress", "In progress"
-        FINISHED = "finished", "Finished"
+        PAIRED = "paired", _("Paired")
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -190,17 +203,19 @@ class Round(models.Model):
     seed = models.BigIntegerField(
         null=True,
         blank=True,
-        help_text="The pairing seed: the same standings and seed give the same pairings.",
+        help_text=_("The pairing seed: the same standings and seed give the same pairings."),
     )
     started_at = models.DateTimeField(null=True, blank=True)
-    ends_at = models.DateTimeField(null=True, blank=True, help_text="Empty for an untimed round.")
+    ends_at = models.DateTimeField(null=True, blank=True, help_text=_("Empty for an untimed round."))
     paused_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When the organizer paused the clock (empty while it runs); resuming moves ends_at on.",
+        help_text=_("When the organizer paused the clock (empty while it runs); resuming moves ends_at on."),
     )
     time_called_at = models.DateTimeField(
-        null=True, blank=True, help_text="When time was first called for the round (by the clock or by hand)."
+        null=True,
+        blank=True,
+        help_text=_("When time was first called for the round (by the clock or by hand)."),
     )
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -238,8 +253,8 @@ class DeckCheck(models.Model):
     """A judge checking one player's deck in a round: picked at random (with the seed) or by hand."""
 
     class Chosen(models.TextChoices):
-        RANDOM = "random", "At random"
-        HAND = "hand", "By hand"
+        RANDOM = "random", _("At random")
+        HAND = "hand", _("By hand")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="deck_checks")
     match = models.ForeignKey(
@@ -247,14 +262,14 @@ class DeckCheck(models.Model):
     )
     registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="deck_checks")
     chosen = models.CharField(max_length=8, choices=Chosen.choices)
-    seed = models.CharField(max_length=64, blank=True, default="", help_text="Empty when picked by hand.")
+    seed = models.CharField(max_length=64, blank=True, default="", help_text=_("Empty when picked by hand."))
     chosen_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     # The list the presented deck was compared with (the registration's at the time of the check).
     deck_list = models.ForeignKey(
         "decks.DeckList", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    presented = models.JSONField(null=True, blank=True, help_text='Cards counted: {"main": 40, ...}.')
+    presented = models.JSONField(null=True, blank=True, help_text=_('Cards counted: {"main": 40, ...}.'))
     mismatches = models.JSONField(default=list, blank=True)
     checked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -289,19 +304,19 @@ class EventImport(models.Model):
     """
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     name = models.CharField(max_length=200)
     slug = models.SlugField(
-        max_length=80, blank=True, default="", help_text="Asked for; empty: from the name."
+        max_length=80, blank=True, default="", help_text=_("Asked for; empty: from the name.")
     )
-    data = models.BinaryField(null=True, blank=True, editable=False, help_text="The replay, as JSON.")
+    data = models.BinaryField(null=True, blank=True, editable=False, help_text=_("The replay, as JSON."))
     size = models.PositiveBigIntegerField(default=0)
     players = models.PositiveIntegerField(default=0)
     matches = models.PositiveIntegerField(default=0)

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from config.refusals import Conflict
 from decks.selectors import section_counts
@@ -31,7 +32,7 @@ class DeckCheckConflict(Conflict):
 def _require_judge(user: User, event: Event) -> None:
     if not is_deck_staff(user, event):
         raise PermissionDenied(
-            "Only a judge or organizer of this event who does not play in it can run deck checks."
+            gettext("Only a judge or organizer of this event who does not play in it can run deck checks.")
         )
 
 
@@ -67,7 +68,7 @@ def deck_check_pick_random(
     round_ = _lock_round(round_)
     _require_judge(judge, round_.event)
     if count < 1:
-        raise ValidationError({"count": ["Pick at least one match."]})
+        raise ValidationError({"count": [gettext("Pick at least one match.")]})
     seed_text = str(seed).strip() if seed is not None and str(seed).strip() else str(secrets.randbelow(10**6))
     matches = list(Match.objects.filter(round=round_, player_b__isnull=False).order_by("table", "pk"))
     picked = random.Random(seed_text).sample(matches, min(count, len(matches)))  # noqa: S311 - not secret
@@ -83,7 +84,7 @@ def deck_check_pick(*, match: Match, judge: User) -> list[DeckCheck]:
     round_ = _lock_round(match.round)
     _require_judge(judge, round_.event)
     if match.player_b_id is None:
-        raise DeckCheckConflict("A bye has no opponent and no deck to check at a table.")
+        raise DeckCheckConflict(gettext("A bye has no opponent and no deck to check at a table."))
     return _check_players(round_, match, chosen=DeckCheck.Chosen.HAND, seed="", judge=judge)
 
 
@@ -102,14 +103,14 @@ def deck_check_record(*, deck_check: DeckCheck, presented: Mapping[str, int], ju
     _require_judge(judge, deck_check.round.event)
     deck_list = deck_check.registration.deck_list
     if deck_list is None:
-        raise DeckCheckConflict("This player has no registered deck list to compare with.")
+        raise DeckCheckConflict(gettext("This player has no registered deck list to compare with."))
     sections = deck_sections(deck_list.game)
     counts: dict[str, int] = {}
     for section, value in presented.items():
         if section not in ("main", "extra", "side"):
-            raise ValidationError({section: ["Sections are main, extra and side."]})
+            raise ValidationError({section: [gettext("Sections are main, extra and side.")]})
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValidationError({section: ["A count of cards: a whole number, 0 or more."]})
+            raise ValidationError({section: [gettext("A count of cards: a whole number, 0 or more.")]})
         counts[section] = value
     counts = {section: counts.get(section, 0) for section in sections} | {
         section: value for section, value in counts.items() if section not in sections

@@ -9,6 +9,9 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format, time_format
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from config.refusals import Conflict
 from decks.models import DeckList
@@ -21,7 +24,7 @@ from tournaments.models import (
 from tournaments.selectors.deck_lists import deck_lists_registered_at
 from tournaments.selectors.events import is_deck_staff
 
-NOT_REGISTERED_HERE = (
+NOT_REGISTERED_HERE = _(
     "That list was never registered for this event: enter the list the player presents as text instead."
 )
 
@@ -42,10 +45,15 @@ def _lock_registration(registration: Registration) -> Registration:
 
 def _check_list_fits(registration: Registration, deck_list: DeckList) -> None:
     if deck_list.owner_id != registration.player_id:
-        raise ValidationError({"deck_list": ["That deck list belongs to someone else."]})
+        raise ValidationError({"deck_list": [gettext("That deck list belongs to someone else.")]})
     if deck_list.game != registration.event.game:
         raise ValidationError(
-            {"deck_list": [f"That is a {deck_list.get_game_display()} list; this event plays another game."]}
+            {
+                "deck_list": [
+                    gettext("That is a %(game)s list; this event plays another game.")
+                    % {"game": deck_list.get_game_display()}
+                ]
+            }
         )
 
 
@@ -66,8 +74,18 @@ def _set_list(registration: Registration, deck_list: DeckList, *, by: User, reas
 
 def _locked_message(event: Event) -> str:
     deadline = event.decklist_deadline
-    when = timezone.localtime(deadline).strftime("%a %d %b %H:%M") if deadline else ""
-    return f"Deck lists for {event.name} locked at {when}: ask a judge to change yours."
+    if deadline is None:
+        return gettext("Deck lists for %(event)s are locked: ask a judge to change yours.") % {
+            "event": event.name
+        }
+    local = timezone.localtime(deadline)
+    return gettext(
+        "Deck lists for %(event)s locked on %(date)s at %(time)s: ask a judge to change yours."
+    ) % {
+        "event": event.name,
+        "date": date_format(local, "SHORT_DATE_FORMAT"),
+        "time": time_format(local, "H:i"),
+    }
 
 
 @transaction.atomic
@@ -80,7 +98,7 @@ def registration_deck_submit(*, registration: Registration, deck_list: DeckList,
     """
     registration = _lock_registration(registration)
     if by.pk != registration.player_id:
-        raise PermissionDenied("Only the player can submit their own deck list.")
+        raise PermissionDenied(gettext("Only the player can submit their own deck list."))
     if deck_lists_locked(registration.event):
         raise DeckListLocked(_locked_message(registration.event))
     _check_list_fits(registration, deck_list)
@@ -95,7 +113,7 @@ def registration_deck_submit_text(
     a list that does not parse (``decks.services.DeckListInvalid``) or a locked registration saves nothing."""
     locked = _lock_registration(registration)
     if by.pk != locked.player_id:
-        raise PermissionDenied("Only the player can submit their own deck list.")
+        raise PermissionDenied(gettext("Only the player can submit their own deck list."))
     if deck_lists_locked(locked.event):
         raise DeckListLocked(_locked_message(locked.event))
     deck_list = deck_list_create(
@@ -140,13 +158,19 @@ def registration_deck_replace(
     registration = _lock_registration(registration)
     if not is_deck_staff(judge, registration.event):
         raise PermissionDenied(
-            "Only a judge or organizer of this event who does not play in it can replace a deck list."
+            gettext(
+                "Only a judge or organizer of this event who does not play in it can replace a deck list."
+            )
         )
     reason = reason.strip()
     if not reason:
-        raise ValidationError({"reason": ["Say why the list is replaced: the player and judges read it."]})
+        raise ValidationError(
+            {"reason": [gettext("Say why the list is replaced: the player and judges read it.")]}
+        )
     if (deck_list is None) == (text is None):
-        raise ValidationError({"deck_list": ["Give an existing deck list or the corrected list as text."]})
+        raise ValidationError(
+            {"deck_list": [gettext("Give an existing deck list or the corrected list as text.")]}
+        )
     if deck_list is not None and not deck_lists_registered_at(registration).filter(pk=deck_list.pk).exists():
         raise ValidationError({"deck_list": [NOT_REGISTERED_HERE]})
     if deck_list is None:

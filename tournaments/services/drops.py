@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from accounts.users import display_name
 from config.refusals import Conflict
@@ -40,16 +41,24 @@ def registration_drop(
     """
     event = lock_event(event)
     if by.pk != player.pk and not is_event_staff(by, event, DECK_STAFF):
-        raise PermissionDenied("Only a judge or organizer of this event can drop another player.")
+        raise PermissionDenied(gettext("Only a judge or organizer of this event can drop another player."))
     if by.pk != player.pk and _faces(event, by, player):
         raise PermissionDenied(
-            f"You are playing against {player.username}: another judge or organizer must drop them."
+            gettext("You are playing against %(name)s: another judge or organizer must drop them.")
+            % {"name": display_name(player)}
         )
     registration = (
         Registration.objects.select_for_update().filter(event=event, player=player).order_by("pk").first()
     )
     if registration is None:
-        raise ValidationError({"player": [f"{player.username} is not registered for {event.name}."]})
+        raise ValidationError(
+            {
+                "player": [
+                    gettext("%(name)s is not registered for %(event)s.")
+                    % {"name": display_name(player), "event": event.name}
+                ]
+            }
+        )
     if after_round is None:
         after_round = _last_round_played_by(event, player)
     if registration.dropped_after_round is None or registration.dropped_after_round > after_round:
@@ -98,12 +107,17 @@ def registration_undo_drop(*, registration: Registration, by: User) -> Registrat
     )
     if started_since is not None:
         number = started_since.number
-        raise DropNotUndoable(f"{name} cannot come back: round {number} has started without them.")
+        raise DropNotUndoable(
+            gettext("%(name)s cannot come back: round %(number)s has started without them.")
+            % {"name": name, "number": number}
+        )
     disqualified = Penalty.objects.filter(
         match__round__event=event, player=registration.player, kind=Penalty.Kind.DISQUALIFICATION
     )
     if disqualified.exists():
-        raise DropNotUndoable(f"{name} was disqualified: a disqualification is not undone here.")
+        raise DropNotUndoable(
+            gettext("%(name)s was disqualified: a disqualification is not undone here.") % {"name": name}
+        )
     registration.dropped_after_round = None
     registration.save(update_fields=["dropped_after_round"])
     return registration

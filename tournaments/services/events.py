@@ -11,13 +11,14 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.users import display_name
 from config.refusals import Conflict
 from decks.models import Banlist, Game
 from rules.engine.end_of_round import procedure_fits_game
 from tournaments.engine.event_structure import UnknownStructureTable, current_table, structure_for
-from tournaments.models import TOP_CUT_SIZES, Event, EventRole, Round, end_of_round_for_game
+from tournaments.models import TOP_CUT_SIZES, EndOfRound, Event, EventRole, Round, end_of_round_for_game
 from tournaments.selectors.events import SETTINGS_SAFE_AFTER_START, event_settings_locked, is_organizer
 
 # No 0/O or 1/I: the code is read off a screen at the venue and typed on a phone.
@@ -36,11 +37,15 @@ MAX_ROUND_MINUTES = 180
 
 def _slug_errors(slug: str) -> dict[str, list[str]]:
     if not slug:
-        return {"slug": ["The name makes no address: give a slug (letters, digits, hyphens)."]}
+        return {"slug": [gettext("The name makes no address: give a slug (letters, digits, hyphens).")]}
     if slug in RESERVED_SLUGS:
-        return {"slug": [f"{slug!r} is a word the site's addresses use: choose another."]}
+        return {
+            "slug": [
+                gettext("“%(slug)s” is a word the site's addresses use: choose another.") % {"slug": slug}
+            ]
+        }
     if Event.objects.filter(slug=slug).exists():
-        return {"slug": [f"The slug {slug!r} is taken: choose another."]}
+        return {"slug": [gettext("The address “%(slug)s” is taken: choose another.") % {"slug": slug}]}
     return {}
 
 
@@ -58,19 +63,35 @@ def _settings_errors(
     """What an event's settings must be, for a new event and for a change to one: the same words for both."""
     errors: dict[str, list[str]] = {}
     if not name.strip():
-        errors["name"] = ["Give the event a name: players look for it on the home page."]
+        errors["name"] = [gettext("Give the event a name: players look for it on the home page.")]
     if not 1 <= round_minutes <= MAX_ROUND_MINUTES:
-        errors["round_minutes"] = [f"A round lasts 1 to {MAX_ROUND_MINUTES} minutes."]
+        errors["round_minutes"] = [
+            gettext("A round lasts 1 to %(most)s minutes.") % {"most": MAX_ROUND_MINUTES}
+        ]
     if not procedure_fits_game(game, end_of_round):
-        errors["end_of_round"] = [f"{end_of_round!r} is not an end-of-round procedure for {game!r} events."]
+        errors["end_of_round"] = [
+            gettext("“%(procedure)s” is not an end-of-round procedure for %(game)s events.")
+            % {
+                "procedure": EndOfRound(end_of_round).label
+                if end_of_round in EndOfRound.values
+                else end_of_round,
+                "game": Game(game).label if game in Game.values else game,
+            }
+        ]
     if swiss_rounds is not None and not 1 <= swiss_rounds <= 20:
-        errors["swiss_rounds"] = ["Give 1 to 20 Swiss rounds, or leave it empty to follow attendance."]
+        errors["swiss_rounds"] = [
+            gettext("Give 1 to 20 Swiss rounds, or leave it empty to follow attendance.")
+        ]
     if top_cut is not None and top_cut not in TOP_CUT_SIZES:
         sizes = ", ".join(str(size) for size in TOP_CUT_SIZES)
-        errors["top_cut"] = [f"A top cut is one of {sizes} (0: none), or empty to follow attendance."]
+        errors["top_cut"] = [
+            gettext("A top cut is one of %(sizes)s (0: none), or empty to follow attendance.")
+            % {"sizes": sizes}
+        ]
     if banlist is not None and banlist.game != game:
         errors["banlist"] = [
-            f"{banlist.name} is a {banlist.get_game_display()} list; this event plays {Game(game).label}."
+            gettext("%(list)s is a %(list_game)s list; this event plays %(game)s.")
+            % {"list": banlist.name, "list_game": banlist.get_game_display(), "game": Game(game).label}
         ]
     try:
         structure_for(structure_table, 8)
@@ -139,7 +160,9 @@ def event_create(
     except IntegrityError:
         if not Event.objects.filter(slug=slug).exists():
             raise
-        raise ValidationError({"slug": [f"The slug {slug!r} is taken: choose another."]}) from None
+        raise ValidationError(
+            {"slug": [gettext("The address “%(slug)s” is taken: choose another.") % {"slug": slug}]}
+        ) from None
     EventRole.objects.create(event=event, user=organizer, role=EventRole.Role.ORGANIZER)
     return event
 
@@ -154,17 +177,44 @@ class EventSettingLocked(Conflict):
 
 # Every setting an organizer may change, with the words a refusal uses for it.
 EVENT_SETTINGS = {
-    "name": "the name",
-    "starts_at": "the start time",
-    "swiss_rounds": "the number of Swiss rounds",
-    "top_cut": "the top cut",
-    "top_cut_untimed": "whether the top cut is timed",
-    "round_minutes": "the round time",
-    "end_of_round": "the end-of-round procedure",
-    "decklist_deadline": "the deck list deadline",
-    "byes_allowed": "whether byes may be awarded",
-    "banlist": "the format and banlist",
-    "decklists_public": "whether deck lists are public",
+    "name": gettext_lazy("the name"),
+    "starts_at": gettext_lazy("the start time"),
+    "swiss_rounds": gettext_lazy("the number of Swiss rounds"),
+    "top_cut": gettext_lazy("the top cut"),
+    "top_cut_untimed": gettext_lazy("whether the top cut is timed"),
+    "round_minutes": gettext_lazy("the round time"),
+    "end_of_round": gettext_lazy("the end-of-round procedure"),
+    "decklist_deadline": gettext_lazy("the deck list deadline"),
+    "byes_allowed": gettext_lazy("whether byes may be awarded"),
+    "banlist": gettext_lazy("the format and banlist"),
+    "decklists_public": gettext_lazy("whether deck lists are public"),
+}
+
+# Round 1 has started: what each setting's refusal says, a whole sentence each.
+SETTING_LOCKED = {
+    "name": gettext_lazy("Round 1 of %(event)s has started: the name can no longer change."),
+    "starts_at": gettext_lazy("Round 1 of %(event)s has started: the start time can no longer change."),
+    "swiss_rounds": gettext_lazy(
+        "Round 1 of %(event)s has started: the number of Swiss rounds can no longer change."
+    ),
+    "top_cut": gettext_lazy("Round 1 of %(event)s has started: the top cut can no longer change."),
+    "top_cut_untimed": gettext_lazy(
+        "Round 1 of %(event)s has started: whether the top cut is timed can no longer change."
+    ),
+    "round_minutes": gettext_lazy("Round 1 of %(event)s has started: the round time can no longer change."),
+    "end_of_round": gettext_lazy(
+        "Round 1 of %(event)s has started: the end-of-round procedure can no longer change."
+    ),
+    "decklist_deadline": gettext_lazy(
+        "Round 1 of %(event)s has started: the deck list deadline can no longer change."
+    ),
+    "byes_allowed": gettext_lazy(
+        "Round 1 of %(event)s has started: whether byes may be awarded can no longer change."
+    ),
+    "banlist": gettext_lazy("Round 1 of %(event)s has started: the format and banlist can no longer change."),
+    "decklists_public": gettext_lazy(
+        "Round 1 of %(event)s has started: whether deck lists are public can no longer change."
+    ),
 }
 
 
@@ -180,20 +230,20 @@ def event_settings_update(*, event: Event, by: User, changes: Mapping[str, Any])
     """
     unknown = sorted(set(changes) - set(EVENT_SETTINGS))
     if unknown:
-        raise ValidationError({unknown[0]: ["This is not a setting of an event."]})
+        raise ValidationError({unknown[0]: [gettext("This is not a setting of an event.")]})
     if not is_organizer(by, event):
-        raise PermissionDenied("Only an organizer of this event can change its settings.")
+        raise PermissionDenied(gettext("Only an organizer of this event can change its settings."))
     event = Event.objects.select_for_update().get(pk=event.pk)
     changed = {field: value for field, value in changes.items() if getattr(event, field) != value}
     if event_settings_locked(event):
         for field in EVENT_SETTINGS:  # in the page's order, so the first refused is the first shown
             if field in changed and field not in SETTINGS_SAFE_AFTER_START:
-                raise EventSettingLocked(
-                    field,
-                    f"Round 1 of {event.name} has started: {EVENT_SETTINGS[field]} can no longer change "
-                    f"({field}). The name, the round time of the rounds not started yet and whether deck "
-                    "lists are public still can.",
+                refusal = SETTING_LOCKED[field] % {"event": event.name}
+                still = gettext(
+                    "The name, the round time of the rounds not started yet and whether deck lists are "
+                    "public still can."
                 )
+                raise EventSettingLocked(field, f"{refusal} {still}")
     merged = {field: changed.get(field, getattr(event, field)) for field in EVENT_SETTINGS}
     errors = _settings_errors(
         name=merged["name"],
@@ -235,12 +285,17 @@ def event_staff_add(*, event: Event, user: User, role: str, by: User) -> EventRo
     """An organizer makes someone a judge or a co-organizer of the event; adding twice changes nothing."""
     event = Event.objects.select_for_update().get(pk=event.pk)
     if not is_organizer(by, event):
-        raise PermissionDenied("Only an organizer of this event can add judges and organizers.")
+        raise PermissionDenied(gettext("Only an organizer of this event can add judges and organizers."))
     if role not in EventRole.Role.values:
-        raise ValidationError({"role": ["Choose judge or organizer."]})
+        raise ValidationError({"role": [gettext("Choose judge or organizer.")]})
     if not user.is_active or not user.has_usable_password():
         raise ValidationError(
-            {"user": [f"{display_name(user)} has no account to sign in with: they must claim it first."]}
+            {
+                "user": [
+                    gettext("%(name)s has no account to sign in with: they must claim it first.")
+                    % {"name": display_name(user)}
+                ]
+            }
         )
     return event_role_grant(event=event, user=user, role=role)
 
@@ -250,7 +305,7 @@ def event_staff_remove(*, event_role: EventRole, by: User) -> None:
     """An organizer removes a judge or a co-organizer; the event's last organizer stays."""
     event = Event.objects.select_for_update().get(pk=event_role.event_id)
     if not is_organizer(by, event):
-        raise PermissionDenied("Only an organizer of this event can remove judges and organizers.")
+        raise PermissionDenied(gettext("Only an organizer of this event can remove judges and organizers."))
     event_role = EventRole.objects.select_for_update().select_related("user").get(pk=event_role.pk)
     if (
         event_role.role == EventRole.Role.ORGANIZER
@@ -259,6 +314,7 @@ def event_staff_remove(*, event_role: EventRole, by: User) -> None:
         .exists()
     ):
         raise LastOrganizer(
-            f"{display_name(event_role.user)} is the event's only organizer: add another organizer first."
+            gettext("%(name)s is the event's only organizer: add another organizer first.")
+            % {"name": display_name(event_role.user)}
         )
     event_role.delete()

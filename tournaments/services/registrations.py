@@ -14,10 +14,12 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.selectors import players_named
 from accounts.services import walk_in_create
-from accounts.users import AnyUser
+from accounts.users import AnyUser, display_name
 from config.refusals import Conflict
 from decks.models import DeckList
 from tournaments.models import Event, Registration, Round
@@ -33,16 +35,42 @@ def lock_event(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
+# Each refusal a whole sentence (a translator never sees a verb phrase spliced into another sentence).
+ORGANIZER_ONLY = {
+    "open this page": _("Only an organizer of this event can open this page."),
+    "undo a drop": _("Only an organizer of this event can undo a drop."),
+    "pair rounds": _("Only an organizer of this event can pair rounds."),
+    "re-pair rounds": _("Only an organizer of this event can re-pair rounds."),
+    "start rounds": _("Only an organizer of this event can start rounds."),
+    "close rounds": _("Only an organizer of this event can close rounds."),
+    "change pairings": _("Only an organizer of this event can change pairings."),
+    "award byes": _("Only an organizer of this event can award byes."),
+    "keep a table for a player": _("Only an organizer of this event can keep a table for a player."),
+    "enter players": _("Only an organizer of this event can enter players."),
+    "see the event's staff": _("Only an organizer of this event can see the event's staff."),
+    "add judges and organizers": _("Only an organizer of this event can add judges and organizers."),
+    "remove judges and organizers": _("Only an organizer of this event can remove judges and organizers."),
+    "change a registration": _("Only an organizer of this event can change a registration."),
+    "change its settings": _("Only an organizer of this event can change its settings."),
+    "pause the round's clock": _("Only an organizer of this event can pause the round's clock."),
+    "resume the round's clock": _("Only an organizer of this event can resume the round's clock."),
+    "add time to the round": _("Only an organizer of this event can add time to the round."),
+}
+
+
 def require_organizer(user: AnyUser, event: Event, action: str) -> None:
-    """Refuse anyone but the event's organizers (before anything is read or written)."""
+    """Refuse anyone but the event's organizers (before anything is read or written); ``action`` is one of
+    :data:`ORGANIZER_ONLY`'s keys."""
     if not is_organizer(user, event):
-        raise PermissionDenied(f"Only an organizer of this event can {action}.")
+        refusal = ORGANIZER_ONLY.get(action)
+        raise PermissionDenied(refusal or gettext("Only an organizer of this event can do that."))
 
 
 def _require_open(event: Event) -> None:
     if event.status == Event.Status.FINISHED or event.rounds.filter(stage=Round.Stage.TOP).exists():
         raise RegistrationClosed(
-            f"{event.name} no longer takes players: its top cut has started or it is over."
+            gettext("%(event)s no longer takes players: its top cut has started or it is over.")
+            % {"event": event.name}
         )
 
 
@@ -76,7 +104,7 @@ def registration_enter(*, event: Event, player: User, by: User) -> Registration:
     event = lock_event(event)
     by_organizer = is_organizer(by, event)
     if by.pk != player.pk and not by_organizer:
-        raise PermissionDenied("Only an organizer of this event can enter another player.")
+        raise PermissionDenied(gettext("Only an organizer of this event can enter another player."))
     _require_open(event)
     registration, _ = Registration.objects.get_or_create(event=event, player=player)
     if by_organizer and registration.checked_in_at is None:
@@ -94,9 +122,11 @@ def registration_check_in(*, event: Event, player: User, by: User, code: str = "
     event = lock_event(event)
     if not is_organizer(by, event):
         if by.pk != player.pk:
-            raise PermissionDenied("Only an organizer of this event can check in another player.")
+            raise PermissionDenied(gettext("Only an organizer of this event can check in another player."))
         if not hmac.compare_digest(code.strip().upper().encode(), event.event_code.encode()):
-            raise ValidationError({"code": ["That is not this event's code: ask the organizer for it."]})
+            raise ValidationError(
+                {"code": [gettext("That is not this event's code: ask the organizer for it.")]}
+            )
     _require_open(event)
     registration, _ = Registration.objects.get_or_create(event=event, player=player)
     if registration.checked_in_at is None:
@@ -115,11 +145,18 @@ def registration_award_byes(*, registration: Registration, byes: int, by: User) 
     event = registration.event
     require_organizer(by, event, "award byes")
     if not event.byes_allowed:
-        raise ValidationError({"byes": [f"{event.name} does not award byes up front (see its settings)."]})
+        raise ValidationError(
+            {
+                "byes": [
+                    gettext("%(event)s does not award byes up front (see its settings).")
+                    % {"event": event.name}
+                ]
+            }
+        )
     if isinstance(byes, bool) or not isinstance(byes, int) or not 0 <= byes <= 3:
-        raise ValidationError({"byes": ["Award 0 to 3 byes."]})
+        raise ValidationError({"byes": [gettext("Award 0 to 3 byes.")]})
     if event.rounds.exclude(status=Round.Status.PAIRED).exists():
-        raise ValidationError({"byes": ["Byes are awarded before round 1 starts."]})
+        raise ValidationError({"byes": [gettext("Byes are awarded before round 1 starts.")]})
     registration.byes = byes
     registration.save(update_fields=["byes"])
     return registration
@@ -133,10 +170,17 @@ def registration_fix_table(*, registration: Registration, table: int | None, by:
     require_organizer(by, event, "keep a table for a player")
     if table is not None:
         if isinstance(table, bool) or not isinstance(table, int) or table < 1:
-            raise ValidationError({"fixed_table": ["A table number: a whole number, 1 or more."]})
+            raise ValidationError({"fixed_table": [gettext("A table number: a whole number, 1 or more.")]})
         holder = event.registrations.filter(fixed_table=table).exclude(pk=registration.pk).first()
         if holder is not None:
-            raise ValidationError({"fixed_table": [f"Table {table} is already kept for {holder.player}."]})
+            raise ValidationError(
+                {
+                    "fixed_table": [
+                        gettext("Table %(table)s is already kept for %(name)s.")
+                        % {"table": table, "name": display_name(holder.player)}
+                    ]
+                }
+            )
     registration.fixed_table = table
     registration.save(update_fields=["fixed_table"])
     return registration
@@ -156,7 +200,12 @@ def registration_enter_at_counter(
         if len(known) > 1:
             called = " ".join(name.split())
             raise ValidationError(
-                {"name": [f"Several players are called “{called}”: choose one from the list."]}
+                {
+                    "name": [
+                        gettext("Several players are called “%(name)s”: choose one from the list.")
+                        % {"name": called}
+                    ]
+                }
             )
         player = known[0] if known else walk_in_create(name=name, official_id=official_id, by=by)
     return registration_enter(event=event, player=player, by=by)

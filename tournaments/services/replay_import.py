@@ -108,9 +108,11 @@ def _free_slug(name: str, slug: str) -> str:
         except ValidationError as error:
             raise ValidationError({"slug": error.messages}) from None
         if len(slug) > 80:
-            raise ValidationError({"slug": ["A slug has at most 80 characters."]})
+            raise ValidationError({"slug": [gettext("An address has at most 80 characters.")]})
         if slug in RESERVED_SLUGS or Event.objects.filter(slug=slug).exists():
-            raise ValidationError({"slug": [f"The slug {slug!r} is taken: choose another."]})
+            raise ValidationError(
+                {"slug": [gettext("The address “%(slug)s” is taken: choose another.") % {"slug": slug}]}
+            )
         return slug
     base = slugify(name)[:70] or "imported-event"
     candidate, number = base, 1
@@ -138,7 +140,12 @@ def _players(event: Event, replay: Replay, progress: Callable[[int], None]) -> d
     )
     if taken:
         raise ValidationError(
-            {"slug": [f"Accounts named {', '.join(taken[:3])} already exist: import with another slug."]}
+            {
+                "slug": [
+                    gettext("Accounts named %(names)s already exist: import with another address.")
+                    % {"names": ", ".join(taken[:3])}
+                ]
+            }
         )
     # An unusable password (as create_user(password=None) sets): nobody logs in as an imported player.
     unusable = make_password(None)
@@ -245,7 +252,7 @@ def event_import(
     replay = replay_checked(document)
     name = name.strip()
     if not name:
-        raise ValidationError({"name": ["Give the event a name."]})
+        raise ValidationError({"name": [gettext("Give the event a name.")]})
     total = _progress_total(replay)
     report = progress or (lambda done, total: None)
     report(0, total)
@@ -285,7 +292,7 @@ def event_import_queue(
     """
     replay = checked if checked is not None else replay_checked(document)
     if not name.strip():
-        raise ValidationError({"name": ["Give the event a name."]})
+        raise ValidationError({"name": [gettext("Give the event a name.")]})
     _free_slug(name, slug)
     data = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
     with transaction.atomic():
@@ -467,7 +474,7 @@ def _claim(event_import_id: int) -> int:
 
 def _messages(error: ReplayError | ValidationError) -> str:
     if isinstance(error, ReplayError):
-        found = "; ".join(f"{p['path'] or 'the replay'}: {p['message']}" for p in error.problems)
+        found = "; ".join(f"{p['path'] or gettext('the replay')}: {p['message']}" for p in error.problems)
     else:
         found = "; ".join(message for messages in error.message_dict.values() for message in messages)
     return gettext("%(problems)s. Nothing was written; fix the replay and upload it again.") % {
@@ -507,7 +514,9 @@ def _import(event_import_id: int, attempt: int) -> None:
                 return  # given up as stopped while this attempt was slow to start: another one runs it
             requested_by = job.requested_by
             if requested_by is None:
-                raise ValidationError({"requested_by": ["The account that asked for the import is gone."]})
+                raise ValidationError(
+                    {"requested_by": [gettext("The account that asked for the import is gone.")]}
+                )
             document = json.loads(bytes(job.data or b"null"))
             event = event_import(
                 document=document, name=job.name, organizer=requested_by, slug=job.slug, progress=progress

@@ -35,15 +35,12 @@ def _running_clock(round_: Round, by: User, action: str, now: datetime) -> Round
     locked = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
     number = locked.number
     if locked.status != Round.Status.IN_PROGRESS:
-        state = (
-            gettext("has not started")
+        refusal = (
+            gettext("Round %(number)s has not started: its clock cannot be changed.")
             if locked.status == Round.Status.PAIRED
-            else gettext("is already closed")
+            else gettext("Round %(number)s is already closed: its clock cannot be changed.")
         )
-        raise RoundConflict(
-            gettext("Round %(number)s %(state)s: its clock cannot be changed.")
-            % {"number": number, "state": state}
-        )
+        raise RoundConflict(refusal % {"number": number})
     if locked.ends_at is None:
         raise RoundConflict(
             gettext("Round %(number)s is untimed: it has no clock to change.") % {"number": number}
@@ -64,7 +61,7 @@ def round_pause(*, round_: Round, by: User, now: datetime | None = None) -> Roun
     """Stop the round's clock (a fire alarm, a long judge call for the whole room). Pausing a paused clock
     changes nothing: a second press, or a second organizer, finds it paused."""
     now = now or timezone.now()
-    locked = _running_clock(round_, by, gettext("pause the round's clock"), now)
+    locked = _running_clock(round_, by, "pause the round's clock", now)
     if locked.paused_at is None:
         locked.paused_at = now
         locked.save(update_fields=["paused_at"])
@@ -76,7 +73,7 @@ def round_resume(*, round_: Round, by: User, now: datetime | None = None) -> Rou
     """Start the paused clock again with the time it had left: the round's end moves on by the pause.
     Resuming a running clock changes nothing."""
     now = now or timezone.now()
-    locked = _running_clock(round_, by, gettext("resume the round's clock"), now)
+    locked = _running_clock(round_, by, "resume the round's clock", now)
     if locked.paused_at is not None:
         assert locked.ends_at is not None  # noqa: S101 - _running_clock refuses an untimed round
         locked.ends_at += max(timedelta(0), now - locked.paused_at)
@@ -98,7 +95,7 @@ def round_extend(*, round_: Round, by: User, minutes: int, now: datetime | None 
             }
         )
     now = now or timezone.now()
-    locked = _running_clock(round_, by, gettext("add time to the round"), now)
+    locked = _running_clock(round_, by, "add time to the round", now)
     assert locked.ends_at is not None  # noqa: S101 - _running_clock refuses an untimed round
     locked.ends_at += timedelta(minutes=minutes)
     locked.save(update_fields=["ends_at"])

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
+from typing import cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from accounts.users import display_name
 from config.refusals import Conflict
@@ -70,10 +72,13 @@ def _swiss_pairings(event: Event, number: int, seed: int) -> list[tuple[int | No
     try:
         pairings = swiss_next_round(document, seed)
     except ReplayError as error:  # the event's own history does not read back: a bug, said plainly
-        raise RoundConflict(f"The event's history cannot be paired: {error}") from error
+        raise RoundConflict(
+            gettext("The event's history cannot be paired: %(error)s") % {"error": error}
+        ) from error
     if pairings["round"] != number:
         raise RoundConflict(
-            f"Round {number} cannot be paired before round {pairings['round'] - 1} is closed."
+            gettext("Round %(number)s cannot be paired before round %(previous)s is closed.")
+            % {"number": number, "previous": pairings["round"] - 1}
         )
     return [(None if m["b"] is None else m["table"], m["a"], m["b"]) for m in pairings["matches"]]
 
@@ -106,9 +111,15 @@ def _next_stage(event: Event) -> tuple[str, int]:
     rounds = list(event.rounds.order_by("number"))
     latest = rounds[-1] if rounds else None
     if latest is not None and latest.status == Round.Status.PAIRED:
-        raise RoundConflict(f"Round {latest.number} is paired and not started: start it, or re-pair it.")
+        raise RoundConflict(
+            gettext("Round %(number)s is paired and not started: start it, or re-pair it.")
+            % {"number": latest.number}
+        )
     if latest is not None and latest.status == Round.Status.IN_PROGRESS:
-        raise RoundConflict(f"Round {latest.number} is being played: close it when every result is in.")
+        raise RoundConflict(
+            gettext("Round %(number)s is being played: close it when every result is in.")
+            % {"number": latest.number}
+        )
     number = latest.number + 1 if latest is not None else 1
     swiss_rounds, top_cut = event_plan(event)
     played_swiss = sum(1 for round_ in rounds if round_.stage == Round.Stage.SWISS)
@@ -117,7 +128,9 @@ def _next_stage(event: Event) -> tuple[str, int]:
         return Round.Stage.SWISS, number
     if top_cut and (not top_rounds or top_rounds[-1].matches.count() > 1):
         return Round.Stage.TOP, number
-    raise RoundConflict(f"{event.name} has played all its rounds: there is nothing left to pair.")
+    raise RoundConflict(
+        gettext("%(event)s has played all its rounds: there is nothing left to pair.") % {"event": event.name}
+    )
 
 
 def _create_matches(round_: Round, pairings: list[tuple[int | None, str, str | None]]) -> None:
@@ -136,12 +149,17 @@ def round_pair(*, event: Event, by: User, seed: int | None = None) -> Round:
     event = lock_event(event)
     require_organizer(by, event, "pair rounds")
     if event.status == Event.Status.FINISHED:
-        raise RoundConflict(f"{event.name} is over.")
+        raise RoundConflict(gettext("%(event)s is over.") % {"event": event.name})
     players = active_registrations(event).count()
     if not event.rounds.exists():
         if players < 2:
             raise RoundConflict(
-                f"Check in at least two players before pairing round 1 ({players} checked in)."
+                ngettext(
+                    "Check in at least two players before pairing round 1 (%(count)s checked in).",
+                    "Check in at least two players before pairing round 1 (%(count)s checked in).",
+                    players,
+                )
+                % {"count": players}
             )
         swiss_rounds, top_cut = event_plan(event, players)
         event.swiss_rounds, event.top_cut = swiss_rounds, top_cut
@@ -170,7 +188,10 @@ def round_repair(*, round_: Round, by: User, seed: int | None = None) -> Round:
     require_organizer(by, event, "re-pair rounds")
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PAIRED:
-        raise RoundConflict(f"Round {round_.number} has started: its pairings stay as they are.")
+        raise RoundConflict(
+            gettext("Round %(number)s has started: its pairings stay as they are.")
+            % {"number": round_.number}
+        )
     round_matches_clear(round_=round_)
     round_.seed = _seed(seed)
     round_.save(update_fields=["seed"])
@@ -186,21 +207,24 @@ def round_start(*, round_: Round, by: User, now: datetime | None = None) -> Roun
     require_organizer(by, event, "start rounds")
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PAIRED:
-        raise RoundConflict(f"Round {round_.number} has already started.")
+        raise RoundConflict(gettext("Round %(number)s has already started.") % {"number": round_.number})
     dropped = Registration.objects.filter(event=event, dropped_after_round__lt=round_.number).filter(
         player__in=_players_of(round_)
     )
     if dropped.exists():
         names = ", ".join(
-            sorted(str(registration.player) for registration in dropped.select_related("player"))
+            sorted(display_name(registration.player) for registration in dropped.select_related("player"))
         )
-        raise RoundConflict(f"{names} dropped after round {round_.number} was paired: re-pair it first.")
+        raise RoundConflict(
+            gettext("%(names)s dropped after round %(number)s was paired: re-pair it first.")
+            % {"names": names, "number": round_.number}
+        )
     if round_.stage == Round.Stage.SWISS:
         missing = _unpaired_entries(event, round_)
         if missing:
             raise RoundConflict(
-                f"{', '.join(missing)} can play round {round_.number} but are not in its pairings: "
-                "re-pair it first."
+                gettext("%(names)s can play round %(number)s but are not in its pairings: re-pair it first.")
+                % {"names": ", ".join(missing), "number": round_.number}
             )
     now = now or timezone.now()
     round_.status = Round.Status.IN_PROGRESS
@@ -277,18 +301,32 @@ def round_close(*, round_: Round, by: User, now: datetime | None = None) -> Roun
     require_organizer(by, event, "close rounds")
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.IN_PROGRESS:
-        state = "has not started" if round_.status == Round.Status.PAIRED else "is already closed"
-        raise RoundConflict(f"Round {round_.number} {state}.")
+        refusal = (
+            gettext("Round %(number)s has not started.")
+            if round_.status == Round.Status.PAIRED
+            else gettext("Round %(number)s is already closed.")
+        )
+        raise RoundConflict(refusal % {"number": round_.number})
     matches = list(round_.matches.order_by("table", "pk"))
     waiting = [match for match in matches if match.status != Match.Status.FINAL]
     if waiting:
         tables = ", ".join(f"{match.table} ({match.get_status_display().lower()})" for match in waiting)
-        raise RoundConflict(f"Round {round_.number} has matches without a final result at tables {tables}.")
+        raise RoundConflict(
+            gettext("Round %(number)s has matches without a final result at tables %(tables)s.")
+            % {"number": round_.number, "tables": tables}
+        )
     if round_.stage == Round.Stage.TOP:
         undecided = [match for match in matches if match.result not in (MatchResult.A, MatchResult.B)]
         if undecided:
             tables = ", ".join(str(match.table) for match in undecided)
-            raise RoundConflict(f"A top cut match needs a winner: a judge must decide table(s) {tables}.")
+            raise RoundConflict(
+                ngettext(
+                    "A top cut match needs a winner: a judge must decide table %(tables)s.",
+                    "A top cut match needs a winner: a judge must decide tables %(tables)s.",
+                    len(undecided),
+                )
+                % {"tables": tables}
+            )
     round_.status = Round.Status.FINISHED
     round_.finished_at = now or timezone.now()
     round_.save(update_fields=["status", "finished_at"])
@@ -335,8 +373,12 @@ def _rematches(round_: Round, matches: tuple[Match, Match]) -> list[str]:
         )
         if earlier is not None:
             found.append(
-                f"{display_name(match.player_a)} and {display_name(match.player_b)} played each other in "
-                f"round {earlier.round.number}"
+                gettext("%(first)s and %(second)s played each other in round %(number)s")
+                % {
+                    "first": display_name(match.player_a),
+                    "second": display_name(cast(User, match.player_b)),
+                    "number": earlier.round.number,
+                }
             )
     return found
 
@@ -351,10 +393,16 @@ def round_swap_players(
     require_organizer(by, event, "change pairings")
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.Status.PAIRED:
-        raise RoundConflict(f"Round {round_.number} has started: its pairings stay as they are.")
+        raise RoundConflict(
+            gettext("Round %(number)s has started: its pairings stay as they are.")
+            % {"number": round_.number}
+        )
     swapped = matches_swap_players(round_=round_, first=first.player, second=second.player)
     rematches = _rematches(round_, swapped)
     if rematches and not rematch_ok:
         # Raised inside the transaction: the swap is rolled back until the organizer confirms it.
-        raise Rematch(f"This swap makes a rematch: {'; '.join(rematches)}. Swap anyway?")
+        raise Rematch(
+            gettext("This swap makes a rematch: %(rematches)s. Swap anyway?")
+            % {"rematches": "; ".join(rematches)}
+        )
     return swapped

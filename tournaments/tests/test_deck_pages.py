@@ -166,7 +166,7 @@ def test_a_deck_check_count_that_is_not_a_number_is_refused_naming_the_field_and
     recorded = client.post(url, {"action": "record", "deck_check": check.pk, "main": "forty", "side": "0"})
 
     assert picked.status_code == 400
-    assert "Count: Enter a whole number." in picked.content.decode()
+    assert "Matches: Enter a whole number." in picked.content.decode()  # the field as the page labels it
     assert recorded.status_code == 400
     assert "Main: Enter a whole number." in recorded.content.decode()
     check.refresh_from_db()

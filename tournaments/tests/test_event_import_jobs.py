@@ -105,7 +105,7 @@ def test_a_slug_taken_while_queued_fails_the_job_with_the_reason_and_writes_noth
 
     job.refresh_from_db()
     assert job.status == EventImport.Status.FAILED
-    assert "The slug 'taken' is taken" in job.error
+    assert "The address “taken” is taken" in job.error
     assert Event.objects.count() == 1
     assert not User.objects.filter(username__startswith="taken.").exists()
 

@@ -55,7 +55,7 @@ def test_a_top_cut_that_is_not_a_bracket_and_a_magic_procedure_are_refused_under
     assert "Select a valid choice. 6 is not one of the available choices." in page
     assert not Event.objects.exists()
     response = client.post("/organize/new/", FORM | {"end_of_round": "mtg_five_turns"})
-    assert "is not an end-of-round procedure for &#x27;yugioh&#x27; events" in response.content.decode()
+    assert "is not an end-of-round procedure for Yu-Gi-Oh! events" in response.content.decode()
     assert not Event.objects.exists()
 
 
@@ -76,5 +76,5 @@ def test_a_second_event_with_the_same_name_is_refused_with_its_address_taken_not
     response = client.post("/organize/new/", FORM)
 
     assert response.status_code == 400
-    assert "The slug &#x27;friday-locals&#x27; is taken" in response.content.decode()
+    assert "The address “friday-locals” is taken" in response.content.decode()
     assert Event.objects.count() == 1

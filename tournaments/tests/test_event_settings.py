@@ -139,7 +139,8 @@ def test_the_checks_are_those_of_creating_an_event():
         "A top cut is one of 0, 2, 4, 8, 16, 32, 64, 128 (0: none), or empty to follow attendance."
     ]
     assert errors["end_of_round"] == [
-        "'mtg_five_turns' is not an end-of-round procedure for 'yugioh' events."
+        "“Magic: the current turn plus five more, an unfinished game is a draw” is not an end-of-round "
+        "procedure for Yu-Gi-Oh! events."
     ]
     assert errors["banlist"] == [
         "Modern 2024-12-16 is a Magic: The Gathering list; this event plays Yu-Gi-Oh!."

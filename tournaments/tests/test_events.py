@@ -41,7 +41,8 @@ def test_a_procedure_of_the_other_game_is_refused_by_name_and_nothing_is_created
         )
 
     assert (
-        "'ygo_lp' is not an end-of-round procedure for 'mtg' events."
+        "“Yu-Gi-Oh! (policy before September 2025): finish the phase, higher LP wins the duel” is not an "
+        "end-of-round procedure for Magic: The Gathering events."
         in refused.value.message_dict["end_of_round"]
     )
     assert not Event.objects.exists()

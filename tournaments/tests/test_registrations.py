@@ -152,7 +152,8 @@ def test_one_table_is_kept_for_one_player(event, organizer):
     first, second = (registration_create(event=event, player=_user(name)) for name in ("x", "y"))
     registration_fix_table(registration=first, table=1, by=organizer)
 
-    with pytest.raises(ValidationError, match="already kept for x"):
+    # The refusal names the player as people know them, not by their username.
+    with pytest.raises(ValidationError, match=f"already kept for {first.player.get_full_name()}"):
         registration_fix_table(registration=second, table=1, by=organizer)
 
 

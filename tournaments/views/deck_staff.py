@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_http_methods
 
 from accounts.users import display_name
@@ -50,12 +51,35 @@ def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
         request.user,
         slug,
         deck_work=True,
-        refusal="Only the judges and organizers of this event who do not play in it may see its deck lists.",
+        refusal=gettext(
+            "Only the judges and organizers of this event who do not play in it may see its deck lists."
+        ),
     )
 
 
 def _player_name(registration: Registration) -> str:
     return display_name(registration.player)
+
+
+def section_label(game: str, section: str) -> str:
+    """A deck section as the game names it: Magic's side section is the sideboard."""
+    if section == "side" and game == "mtg":
+        return pgettext("deck section", "Sideboard")
+    labels = {
+        "main": pgettext("deck section", "Main"),
+        "extra": pgettext("deck section", "Extra"),
+        "side": pgettext("deck section", "Side"),
+    }
+    return labels.get(section, section)
+
+
+def counts_shown(game: str, counts: dict[str, int]) -> list[tuple[str, int]]:
+    """A list's card counts as the pages show them: main and side always, extra when the list has one."""
+    return [
+        (section_label(game, section), counts.get(section, 0))
+        for section in ("main", "extra", "side")
+        if section != "extra" or section in counts
+    ]
 
 
 @login_required
@@ -85,7 +109,9 @@ def _deck_list_page_rows(event: Event, lists: list[DeckListRow], *, history: boo
             "player": _player_name(row.registration),
             "ruling": row.ruling,
             "legal": row.legal,
-            "counts": section_counts(row.registration.deck_list) if row.registration.deck_list else {},
+            "counts_shown": counts_shown(event.game, section_counts(row.registration.deck_list))
+            if row.registration.deck_list
+            else [],
             "history": changes_of.get(row.registration.pk, []),
         }
         for row in lists
@@ -114,7 +140,7 @@ def event_deck_replace(request: HtmxHttpRequest, slug: str, registration_id: int
                 )
             except DeckListInvalid as error:
                 problems = error.problems
-                form.add_error("text", "The list was not saved: fix the lines below.")
+                form.add_error("text", gettext("The list was not saved: fix the lines below."))
             except ValidationError as error:
                 if hasattr(error, "error_dict"):
                     for field, field_errors in error.message_dict.items():
@@ -122,7 +148,10 @@ def event_deck_replace(request: HtmxHttpRequest, slug: str, registration_id: int
                 else:
                     form.add_error(None, error.messages)
             else:
-                messages.success(request, f"{_player_name(registration)}'s deck list is replaced.")
+                messages.success(
+                    request,
+                    gettext("%(name)s's deck list is replaced.") % {"name": _player_name(registration)},
+                )
                 lists_url = reverse("event-deck-lists", args=[event.slug])
                 return redirect(f"{lists_url}#registration-{registration.pk}")
     else:
@@ -137,7 +166,7 @@ def event_deck_replace(request: HtmxHttpRequest, slug: str, registration_id: int
             "form": form,
             "problems": problems,
             "ruling": deck_legality(deck_list=deck_list, banlist=event.banlist) if deck_list else None,
-            "counts": section_counts(deck_list) if deck_list else {},
+            "counts_shown": counts_shown(event.game, section_counts(deck_list)) if deck_list else [],
             "history": list(deck_list_history(registration)),
         },
         status=400 if form.errors else 200,
@@ -166,10 +195,10 @@ def event_deck_lists_csv(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def event_deck_lists_text(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Every list as plain text under the player's name, ready to print."""
     event = _staff_event(request, slug)
-    parts = [f"{event.name}: deck lists\n"]
+    parts = [gettext("%(name)s: deck lists") % {"name": event.name} + "\n"]
     for registration in registrations_for(event):
         deck_list = registration.deck_list
-        body = deck_text(deck_list.sections) if deck_list is not None else "(no deck list)\n"
+        body = deck_text(deck_list.sections) if deck_list is not None else gettext("(no deck list)") + "\n"
         title = f"{_player_name(registration)}" + (f" - {deck_list.name}" if deck_list else "")
         parts.append(f"== {title} ==\n{body}")
     response = HttpResponse("\n".join(parts), content_type="text/plain; charset=utf-8")
@@ -180,7 +209,9 @@ def event_deck_lists_text(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def _form_errors(form: forms.Form) -> list[str]:
     """A refused form's errors, each naming its field as the page labels it."""
     return [
-        str(message) if field == "__all__" else f"{field.replace('_', ' ').capitalize()}: {message}"
+        str(message)
+        if field not in form.fields or not form.fields[field].label
+        else gettext("%(field)s: %(message)s") % {"field": form.fields[field].label, "message": message}
         for field, messages_ in form.errors.items()
         for message in messages_
     ]
@@ -197,7 +228,15 @@ def _pick_random(request: HtmxHttpRequest, round_: Round, judge: User) -> list[s
         judge=judge,
     )
     seeds = {check.seed for check in picked}
-    messages.success(request, f"Picked {len(picked)} players (seed {', '.join(sorted(seeds))}).")
+    messages.success(
+        request,
+        ngettext(
+            "Picked %(count)s player (seed %(seed)s).",
+            "Picked %(count)s players (seed %(seed)s).",
+            len(picked),
+        )
+        % {"count": len(picked), "seed": ", ".join(sorted(seeds))},
+    )
     return []
 
 
@@ -207,21 +246,26 @@ def _pick_by_hand(request: HtmxHttpRequest, round_: Round, judge: User) -> list[
         return _form_errors(form)
     match = get_object_or_404(Match, round=round_, pk=form.cleaned_data["match"])
     services.deck_check_pick(match=match, judge=judge)
-    messages.success(request, f"Deck check added at table {match.table}.")
+    messages.success(request, gettext("Deck check added at table %(table)s.") % {"table": match.table})
     return []
 
 
 def _record_counts(request: HtmxHttpRequest, round_: Round, judge: User) -> list[str]:
-    form = DeckCheckRecordForm(request.POST, sections=deck_sections_of(round_.event.game))
+    game = round_.event.game
+    form = DeckCheckRecordForm(
+        request.POST,
+        sections=deck_sections_of(game),
+        labels={section: section_label(game, section) for section in deck_sections_of(game)},
+    )
     if not form.is_valid():
         return _form_errors(form)
     deck_check = get_object_or_404(DeckCheck, round=round_, pk=form.cleaned_data["deck_check"])
     recorded = services.deck_check_record(deck_check=deck_check, presented=form.presented(), judge=judge)
     player = display_name(recorded.registration.player)
     if recorded.mismatches:
-        messages.error(request, f"{player}: the counts do not match the list.")
+        messages.error(request, gettext("%(name)s: the counts do not match the list.") % {"name": player})
     else:
-        messages.success(request, f"{player}: the counts match the list.")
+        messages.success(request, gettext("%(name)s: the counts match the list.") % {"name": player})
     return []
 
 
@@ -240,7 +284,7 @@ def round_deck_checks(request: HtmxHttpRequest, slug: str, number: int) -> HttpR
     if request.method == "POST":
         action = DECK_CHECK_ACTIONS.get(request.POST.get("action", ""))
         if action is None:
-            errors.append("Choose what to do: pick at random, pick a match, or record counts.")
+            errors.append(gettext("Choose what to do: pick at random, pick a match, or record counts."))
         else:
             try:
                 errors = action(request, round_, cast(User, request.user))
@@ -261,6 +305,7 @@ def round_deck_checks(request: HtmxHttpRequest, slug: str, number: int) -> HttpR
                 "sections": [
                     {
                         "name": section,
+                        "label": section_label(event.game, section),
                         "registered": registered.get(section),
                         "presented": (check.presented or {}).get(section),
                         "mismatch": section in mismatched,
@@ -299,7 +344,7 @@ def event_side_check(request: HtmxHttpRequest, slug: str, registration_id: int) 
         Registration.objects.select_related("player", "deck_list"), event=event, pk=registration_id
     )
     if registration.deck_list is None:
-        raise Http404("This player has not registered a deck list.")
+        raise Http404(gettext("This player has not registered a deck list."))
     ruling: dict[str, Any] | None = None
     problems: list[DeckProblem] = []
     form = SideCheckForm(request.POST or None, initial={"text": registration.deck_list.text})
@@ -319,7 +364,7 @@ def event_side_check(request: HtmxHttpRequest, slug: str, registration_id: int) 
             "form": form,
             "problems": problems,
             "ruling": ruling,
-            "registered_counts": section_counts(registration.deck_list),
+            "registered_counts": counts_shown(event.game, section_counts(registration.deck_list)),
         },
         status=400 if problems else 200,
     )

@@ -16,6 +16,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from config.http import HtmxHttpRequest
 from config.json_input import JsonInputError, loads_checked
@@ -27,23 +29,25 @@ from tournaments.services.replay_import import MAX_IMPORT_BYTES
 
 
 class EventImportForm(forms.Form):
-    name = forms.CharField(max_length=200, label="Event name")
-    slug = forms.SlugField(max_length=80, required=False, label="Address (optional)")
-    replay = forms.FileField(label="Event replay (JSON)")
+    name = forms.CharField(max_length=200, label=_("Event name"))
+    slug = forms.SlugField(max_length=80, required=False, label=_("Address (optional)"))
+    replay = forms.FileField(label=_("Event replay (JSON)"))
 
     def clean_replay(self) -> object:
         upload = self.cleaned_data["replay"]
         if upload.size is not None and upload.size > MAX_IMPORT_BYTES:
             raise ValidationError(
-                f"The file is over {MAX_IMPORT_BYTES // (1024 * 1024)} MB: not an event replay."
+                gettext("The file is over %(megabytes)s MB: not an event replay.")
+                % {"megabytes": MAX_IMPORT_BYTES // (1024 * 1024)}
             )
         try:
             return loads_checked(upload.read().decode("utf-8"))
         except UnicodeDecodeError:
-            raise ValidationError("The file is not UTF-8 text.") from None
+            raise ValidationError(gettext("The file is not UTF-8 text.")) from None
         except json.JSONDecodeError as error:
             raise ValidationError(
-                f"Not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
+                gettext("The file is not JSON: %(error)s at line %(line)s, column %(column)s.")
+                % {"error": error.msg, "line": error.lineno, "column": error.colno}
             ) from None
         except JsonInputError as error:
             raise ValidationError(str(error)) from None

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from config.http import HtmxHttpRequest
@@ -67,7 +68,9 @@ def event_settings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
                 else:
                     form.add_error(field if field in form.fields else None, refusal_message(error))
             else:
-                messages.success(request, f"The settings of {event.name} are saved.")
+                messages.success(
+                    request, gettext("The settings of %(name)s are saved.") % {"name": event.name}
+                )
                 return redirect("event-run", slug=event.slug)
     return render(
         request,

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from accounts.users import display_name
@@ -84,7 +85,10 @@ def _pairings_before_start(event: Event, latest: Round | None) -> dict[str, obje
     matches = list(latest.matches.select_related("player_a", "player_b").order_by("table"))
     registration_of = dict(event.registrations.values_list("player_id", "pk"))
     seats = [
-        (registration_of[player.pk], f"Table {match.table}: {display_name(player)}")
+        (
+            registration_of[player.pk],
+            gettext("Table %(table)s: %(name)s") % {"table": match.table, "name": display_name(player)},
+        )
         for match in matches
         if match.player_b is not None
         for player in (match.player_a, match.player_b)
@@ -105,6 +109,9 @@ def run_page(
     if request.htmx and request.method == "GET":
         return render(request, "tournaments/_run_progress.html", context)
     latest = event.rounds.order_by("-number").first()
+    unpaired = (
+        list(unpaired_players(latest)) if latest is not None and latest.status == Round.Status.PAIRED else []
+    )
     context |= {
         "plan": _plan(event),
         "registrations": registrations_for(event),
@@ -112,9 +119,8 @@ def run_page(
         "can_pair": event.status != Event.Status.FINISHED
         and (latest is None or latest.status == Round.Status.FINISHED),
         "next_number": latest.number + 1 if latest is not None else 1,
-        "unpaired": list(unpaired_players(latest))
-        if latest is not None and latest.status == Round.Status.PAIRED
-        else [],
+        "unpaired": unpaired,
+        "unpaired_names": ", ".join(display_name(registration.player) for registration in unpaired),
         "error": error,
         "can_run": True,
         "next_stage": next_stage(event) if event.status != Event.Status.FINISHED else None,

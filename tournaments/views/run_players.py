@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts.selectors import players_matching
@@ -68,7 +69,7 @@ def run_enter(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             # htmx swaps 2xx answers only: the refusal is the section again, with the message under the field.
             return _players_section(request, event, error=refusal)
         return refused(request, event, "enter", error, value=typed)
-    message = f"{display_name(registration.player)} is entered and checked in."
+    message = gettext("%(name)s is entered and checked in.") % {"name": display_name(registration.player)}
     if request.htmx:
         return _players_section(request, event, entered=message)
     return done(request, event, message, f"player-{registration.pk}")
@@ -102,7 +103,10 @@ def run_check_in(request: HtmxHttpRequest, slug: str, registration_id: int) -> H
     except REFUSALS as error:
         return refused(request, event, "check-in", error, registration=registration.pk)
     return done(
-        request, event, f"{display_name(registration.player)} is checked in.", f"player-{registration.pk}"
+        request,
+        event,
+        gettext("%(name)s is checked in.") % {"name": display_name(registration.player)},
+        f"player-{registration.pk}",
     )
 
 
@@ -121,7 +125,11 @@ def run_byes(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpR
     except ValidationError as error:
         return refused(request, event, "byes", error, registration=registration.pk, value=raw)
     return done(
-        request, event, f"{display_name(registration.player)} has {byes} bye(s).", f"player-{registration.pk}"
+        request,
+        event,
+        ngettext("%(name)s has %(byes)s bye.", "%(name)s has %(byes)s byes.", byes)
+        % {"name": display_name(registration.player), "byes": byes},
+        f"player-{registration.pk}",
     )
 
 
@@ -140,12 +148,13 @@ def run_table(request: HtmxHttpRequest, slug: str, registration_id: int) -> Http
         services.registration_fix_table(registration=registration, table=table, by=cast(User, request.user))
     except ValidationError as error:
         return refused(request, event, "table", error, registration=registration.pk, value=raw)
+    name = display_name(registration.player)
     kept = (
-        f"table {table} is kept for {display_name(registration.player)}"
+        gettext("Table %(table)s is kept for %(name)s.") % {"table": table, "name": name}
         if table
-        else f"{display_name(registration.player)} sits anywhere"
+        else gettext("%(name)s sits anywhere.") % {"name": name}
     )
-    return done(request, event, kept[0].upper() + kept[1:] + ".", f"player-{registration.pk}")
+    return done(request, event, kept, f"player-{registration.pk}")
 
 
 @login_required
@@ -162,7 +171,8 @@ def run_drop(request: HtmxHttpRequest, slug: str, registration_id: int) -> HttpR
     return done(
         request,
         event,
-        f"{display_name(registration.player)} is dropped after round {dropped.dropped_after_round}.",
+        gettext("%(name)s is dropped after round %(number)s.")
+        % {"name": display_name(registration.player), "number": dropped.dropped_after_round},
         f"player-{registration.pk}",
     )
 
@@ -179,6 +189,7 @@ def run_undo_drop(request: HtmxHttpRequest, slug: str, registration_id: int) -> 
     return done(
         request,
         event,
-        f"{display_name(registration.player)} is back in the event and will be paired again.",
+        gettext("%(name)s is back in the event and will be paired again.")
+        % {"name": display_name(registration.player)},
         f"player-{registration.pk}",
     )

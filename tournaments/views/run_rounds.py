@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
@@ -35,12 +36,16 @@ def run_pair(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = organizer_event(request, slug)
     expected = PairRoundForm(request.POST).round_seen()
     if expected is not None and event.rounds.filter(number=expected).exists():
-        return done(request, event, f"Round {expected} is paired.")
+        return done(request, event, gettext("Round %(number)s is paired.") % {"number": expected})
     try:
         round_ = services.round_pair(event=event, by=cast(User, request.user))
     except ROUND_REFUSALS as error:
         return refused(request, event, "round", error)
-    return done(request, event, f"Round {round_.number} is paired: check the pairings, then start it.")
+    return done(
+        request,
+        event,
+        gettext("Round %(number)s is paired: check the pairings, then start it.") % {"number": round_.number},
+    )
 
 
 def _round(event_id: int, number: int) -> Round:
@@ -55,7 +60,7 @@ def run_repair(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse
         services.round_repair(round_=_round(event.pk, number), by=cast(User, request.user))
     except ROUND_REFUSALS as error:
         return refused(request, event, "round", error)
-    return done(request, event, f"Round {number} is paired again.")
+    return done(request, event, gettext("Round %(number)s is paired again.") % {"number": number})
 
 
 @login_required
@@ -66,7 +71,9 @@ def run_start(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         services.round_start(round_=_round(event.pk, number), by=cast(User, request.user))
     except ROUND_REFUSALS as error:
         return refused(request, event, "round", error)
-    return done(request, event, f"Round {number} has started: the clock is running.")
+    return done(
+        request, event, gettext("Round %(number)s has started: the clock is running.") % {"number": number}
+    )
 
 
 @login_required
@@ -78,8 +85,12 @@ def run_close(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     except ROUND_REFUSALS as error:
         return refused(request, event, "round", error)
     event.refresh_from_db(fields=["status"])
-    over = " The event is over." if event.status == event.Status.FINISHED else ""
-    return done(request, event, f"Round {round_.number} is closed.{over}")
+    closed = (
+        gettext("Round %(number)s is closed. The event is over.")
+        if event.status == event.Status.FINISHED
+        else gettext("Round %(number)s is closed.")
+    )
+    return done(request, event, closed % {"number": round_.number})
 
 
 @login_required
@@ -108,8 +119,12 @@ def run_swap(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         )
     except ROUND_REFUSALS as error:
         return refused(request, event, "swap", error)
-    names = f"{display_name(first.player)} and {display_name(second.player)}"
-    return done(request, event, f"{names} swapped tables in round {round_.number}.", "pairings-before-start")
+    swapped = gettext("%(first)s and %(second)s swapped tables in round %(number)s.") % {
+        "first": display_name(first.player),
+        "second": display_name(second.player),
+        "number": round_.number,
+    }
+    return done(request, event, swapped, "pairings-before-start")
 
 
 NO_SHOW = "No-show: not at the table when the round started"
@@ -133,11 +148,16 @@ def run_no_show(request: HtmxHttpRequest, slug: str, match_id: int) -> HttpRespo
         side, kind = form.side_and_kind()
         player = match.player_a if side == "A" else match.player_b
         if player is None:
-            raise ValidationError("A bye has no opponent to penalize.")
+            raise ValidationError(gettext("A bye has no opponent to penalize."))
         penalty = services.penalty_issue_at_event(
             match_id=match.pk, judge=organizer, player=player, kind=kind, infraction=NO_SHOW
         )
-        return f"{penalty.get_kind_display()} for {display_name(player)} (no-show) at table {match.table}."
+        given = (
+            gettext("Match loss for %(name)s (no-show) at table %(table)s.")
+            if penalty.kind == "match_loss"
+            else gettext("Game loss for %(name)s (no-show) at table %(table)s.")
+        )
+        return given % {"name": display_name(player), "table": match.table}
 
     error, success = once_per_form(request, organizer, give)
     if error:

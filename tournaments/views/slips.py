@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from accounts.models import Player
@@ -62,7 +63,7 @@ def _seat(player: User, records: dict[int, Record], players: dict[int, Player]) 
 @require_GET
 def round_slips(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     event = staff_event_for(
-        request.user, slug, refusal="Only the event's organizers and judges print match slips."
+        request.user, slug, refusal=gettext("Only the event's organizers and judges print match slips.")
     )
     round_ = get_object_or_404(Round, event=event, number=number)
     records = records_before_round(round_)

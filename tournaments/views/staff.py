@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.selectors import players_named
@@ -33,10 +34,6 @@ def _page(
     return render(request, "tournaments/staff.html", context, status=status)
 
 
-def _as_role(role: str) -> str:
-    return "an organizer" if role == EventRole.Role.ORGANIZER else "a judge"
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def event_staff(request: HtmxHttpRequest, slug: str) -> HttpResponse:
@@ -51,10 +48,12 @@ def event_staff(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     named = players_named(typed)
     if len(named) != 1:
         message = (
-            f"Several people are called “{typed}”: type their username."
+            gettext("Several people are called “%(name)s”: type their username.")
             if named
-            else f"Nobody with an account is called “{typed}”: they sign up first, then you add them."
-        )
+            else gettext(
+                "Nobody with an account is called “%(name)s”: they sign up first, then you add them."
+            )
+        ) % {"name": typed}
         return _page(request, event, form, message, status=400)
     person = named[0]
     try:
@@ -63,9 +62,12 @@ def event_staff(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         )
     except REFUSALS as error:
         return _page(request, event, form, refusal_message(error), status=refusal_status(error))
-    messages.success(
-        request, f"{display_name(person)} is {_as_role(form.cleaned_data['role'])} of {event.name}."
+    added = (
+        gettext("%(name)s is an organizer of %(event)s.")
+        if form.cleaned_data["role"] == EventRole.Role.ORGANIZER
+        else gettext("%(name)s is a judge of %(event)s.")
     )
+    messages.success(request, added % {"name": display_name(person), "event": event.name})
     return redirect("event-staff", slug=event.slug)
 
 
@@ -78,8 +80,10 @@ def event_staff_remove(request: HtmxHttpRequest, slug: str, role_id: int) -> Htt
         services.event_staff_remove(event_role=event_role, by=cast(User, request.user))
     except REFUSALS as error:
         return _page(request, event, StaffAddForm(), refusal_message(error), status=refusal_status(error))
-    messages.success(
-        request,
-        f"{display_name(event_role.user)} is no longer {_as_role(event_role.role)} of {event.name}.",
+    removed = (
+        gettext("%(name)s is no longer an organizer of %(event)s.")
+        if event_role.role == EventRole.Role.ORGANIZER
+        else gettext("%(name)s is no longer a judge of %(event)s.")
     )
+    messages.success(request, removed % {"name": display_name(event_role.user), "event": event.name})
     return redirect("event-staff", slug=event.slug)
