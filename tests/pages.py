@@ -324,6 +324,7 @@ NOT_PAGES: dict[str, str] = {
             "match-finish-at-time",
             "ruling-preview",
             "logout",
+            "language-choose",
         ],
         POST_ONLY,
     ),

@@ -549,6 +549,8 @@ PAGE_ROWS = [
     page("store-staff", "post", STORE_STAFF, body={"username": "nobody-here"}),
     page("login", "get", EVERYONE),
     page("logout", "post", EVERYONE),
+    # The language switch at the foot of every page: anyone, signed in or not.
+    page("language-choose", "post", EVERYONE, body={"language": "es", "next": "/"}),
     # Anyone may make an account, claim a walk-in record (knowing its code) or ask for a password link.
     page("signup", "get", EVERYONE),
     page("claim", "get", EVERYONE),
