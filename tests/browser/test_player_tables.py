@@ -79,7 +79,7 @@ def test_on_a_phone_the_standings_scroll_their_numbers_and_keep_the_name(live_se
 
     page.goto(f"{live_server.url}/events/{event.slug}/standings/")
     box = page.get_by_role("region", name="Standings after round 3")
-    name_cell = box.get_by_role("rowheader").first
+    name_cell = box.locator("tbody td.sticky-name").first
     before = name_cell.bounding_box()
     box.evaluate("element => { element.scrollLeft = element.scrollWidth; }")
     after = name_cell.bounding_box()

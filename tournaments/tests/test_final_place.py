@@ -138,7 +138,7 @@ def test_the_home_page_lists_where_the_player_finished():
 
 
 def test_after_a_top_cut_entry_and_check_in_are_no_longer_offered():
-    event, organizer, players = event_with_players(8, swiss_rounds=1, top_cut=4)
+    event, organizer, _ = event_with_players(8, swiss_rounds=1, top_cut=4)
     play_round(event, organizer)
     round_pair(event=event, by=organizer)  # the top 4 is paired: the event takes no more players
 

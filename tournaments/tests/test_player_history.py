@@ -36,8 +36,8 @@ def api_as(user) -> APIClient:
 
 
 def one_played_match():
-    """Three players, round 1: p? beats p? 2-1 at the one table, the third has the bye."""
-    event, organizer, players = event_with_players(3)
+    """Three players, round 1: side b wins 2-1 at the one table, the third player has the bye."""
+    event, organizer, _ = event_with_players(3)
     round_ = round_pair(event=event, by=organizer, seed=1)
     round_start(round_=round_, by=organizer)
     match = round_.matches.exclude(player_b=None).get()
