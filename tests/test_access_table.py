@@ -167,6 +167,7 @@ API_ROWS = [
     api("api-logout", "post", SIGNED_IN, token=True),
     api("api-logout-all", "post", SIGNED_IN),
     api("api-me", "get", SIGNED_IN),
+    api("api-my-history", "get", SIGNED_IN, note="the caller's own matches only"),
     api("api-events", "get", EVERYONE),
     api(
         "api-events",
@@ -461,6 +462,7 @@ PAGE_ROWS = [
     page("event-export-standings", "get", ORGANIZER),
     page("event-export-matches", "get", ORGANIZER),
     page("my-history", "get", SIGNED_IN),
+    page("my-history-csv", "get", SIGNED_IN, note="the caller's own matches only"),
     page("my-matches", "get", SIGNED_IN),
     page("match-detail", "get", EVERYONE),
     page("match-toss", "post", AT_TABLE | MATCH_JUDGES),

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from tournaments.api import deck_lists, documents, events, imports, registrations, rounds, staff
+from tournaments.api import deck_lists, documents, events, history, imports, registrations, rounds, staff
 
 urlpatterns = [
+    path("me/history/", history.MyHistoryApi.as_view(), name="api-my-history"),
     path("events/", events.EventsApi.as_view(), name="api-events"),
     # Before events/<slug>/, which "import" would otherwise match (the import refuses that slug).
     path("events/import/", imports.EventImportApi.as_view(), name="api-event-import"),

@@ -86,4 +86,5 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/export/matches.csv", views.event_export_matches, name="event-export-matches"),
     path("me/history/", views.my_history, name="my-history"),
+    path("me/history.csv", views.my_history_csv, name="my-history-csv"),
 ]

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.validators import RegexValidator
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -150,7 +151,7 @@ class RegistrationDeckReplaceApi(APIView):
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if ("deck_list" in attrs) == ("text" in attrs):
-                raise serializers.ValidationError("Give either deck_list or text.")
+                raise serializers.ValidationError(gettext("Give either deck_list or text."))
             return attrs
 
     @extend_schema(
@@ -258,7 +259,9 @@ class RoundDeckChecksApi(APIView):
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if ("count" in attrs) == ("match" in attrs):
-                raise serializers.ValidationError("Give count (and seed) to pick at random, or a match.")
+                raise serializers.ValidationError(
+                    gettext("Give count (and seed) to pick at random, or a match.")
+                )
             return attrs
 
     def _round(self, request: Request, slug: str, number: int) -> Round:

@@ -13,6 +13,7 @@ from typing import cast
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticatedOrReadOnly
@@ -68,7 +69,7 @@ class MayCreateEvents(BasePermission):
     and which the schema generator reads to document who may call (it knows only DRF's own classes).
     """
 
-    message = "Only store staff create events: ask the store for the permission to add events."
+    message = gettext_lazy("Only store staff create events: ask the store for the permission to add events.")
 
     def has_permission(self, request: Request, view: APIView) -> bool:
         return request.method in SAFE_METHODS or request.user.has_perm(ADD_EVENT)
@@ -176,7 +177,9 @@ def banlist_named(banlist_id: int | None) -> Banlist | None:
         return None
     banlist = Banlist.objects.filter(pk=banlist_id).first()
     if banlist is None:
-        raise ValidationError({"banlist": [f"No imported banlist has the id {banlist_id}."]})
+        raise ValidationError(
+            {"banlist": [gettext("No imported banlist has the id %(id)s.") % {"id": banlist_id}]}
+        )
     return banlist
 
 

@@ -7,6 +7,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -68,7 +69,9 @@ def _body(registration: Registration) -> dict[str, Any]:
 def _user(username: str) -> User:
     user = User.objects.filter(username=username).first()
     if user is None:
-        raise ValidationError({"username": [f"No account is named {username!r}."]})
+        raise ValidationError(
+            {"username": [gettext("No account is named '%(username)s'.") % {"username": username}]}
+        )
     return user
 
 

@@ -7,6 +7,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -72,7 +73,9 @@ class EventStaffApi(APIView):
         username = serializer.validated_data["username"]
         person = User.objects.filter(username=username, is_active=True).first()
         if person is None:
-            raise ValidationError({"username": [f"No account is named {username!r}."]})
+            raise ValidationError(
+                {"username": [gettext("No account is named '%(username)s'.") % {"username": username}]}
+            )
         added = services.event_staff_add(
             event=event, user=person, role=serializer.validated_data["role"], by=cast(User, request.user)
         )

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy
 
 from accounts.users import AnyUser
 from decks.catalog import DatabaseCatalog
@@ -84,7 +85,7 @@ class DeckListRow:
         return None if self.ruling is None else self.ruling.get("legal")
 
 
-EVENT_LISTS_REFUSAL = (
+EVENT_LISTS_REFUSAL = gettext_lazy(
     "The deck lists of this event are not public: only its judges and organizers who do not play in it may "
     "read them."
 )

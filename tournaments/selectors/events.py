@@ -126,3 +126,11 @@ def events_deck_staffed_by(user: AnyUser) -> QuerySet[Event]:
 
 def is_deck_staff(user: AnyUser, event: Event) -> bool:
     return events_deck_staffed_by(user).filter(pk=event.pk).exists()
+
+
+def entries_open(event: Event) -> bool:
+    """A player may still enter and check in: the event is not over and its top cut has not started (what
+    ``registration_enter`` and ``registration_check_in`` refuse otherwise)."""
+    if event.status == Event.Status.FINISHED:
+        return False
+    return not event.rounds.filter(stage=Round.Stage.TOP).exists()

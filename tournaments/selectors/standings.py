@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from matches.models import MatchResult
 from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Round
@@ -104,6 +106,17 @@ def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> lis
         FinalPlace(place=index, player=player, name=names.get(player, player), reached=reached)
         for index, (player, reached) in enumerate(placed, start=1)
     ]
+
+
+def reached_words(reached: str) -> str:
+    """How far a player went in the top cut, as the final standings say it ("" for a Swiss place)."""
+    if reached == "Winner":
+        return gettext("Winner")
+    if reached == "Final":
+        return gettext("Finalist")
+    if reached.startswith("Top "):
+        return gettext("Top %(size)s") % {"size": reached.removeprefix("Top ")}
+    return ""
 
 
 @dataclass(frozen=True)

@@ -166,8 +166,8 @@ def test_a_player_finds_their_table_by_name_as_they_type(client):
     page = client.get(f"/events/{event.slug}/pairings/?view=name").content.decode()
 
     assert "<html" not in partial
-    assert f'<td class="table-number">{mine.table}</td>' in partial
-    assert partial.count('<td class="table-number">') == 1
+    assert f'<td class="table-number" data-label="Table">{mine.table}</td>' in partial
+    assert partial.count('<td class="table-number" data-label="Table">') == 1
     assert "Round 1" in page
     assert all(player.get_full_name() in page for player in players)
     assert "<em>bye</em>" in page  # five players: one of them has the bye
@@ -182,8 +182,8 @@ def test_a_player_finds_their_table_by_their_full_name(client):
         f"/events/{event.slug}/pairings/", {"player": mine.player_b.get_full_name()}, headers=HTMX
     ).content.decode()
 
-    assert partial.count('<td class="table-number">') == 1
-    assert f'<td class="table-number">{mine.table}</td>' in partial
+    assert partial.count('<td class="table-number" data-label="Table">') == 1
+    assert f'<td class="table-number" data-label="Table">{mine.table}</td>' in partial
 
 
 def test_a_page_load_calls_time_when_the_clock_ran_out(client):

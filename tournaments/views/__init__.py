@@ -14,7 +14,7 @@ from tournaments.views.event_page import event_url
 from tournaments.views.event_settings import event_settings
 from tournaments.views.events import event_detail, home, organize
 from tournaments.views.exports import event_export_matches, event_export_replay, event_export_standings
-from tournaments.views.history import my_history
+from tournaments.views.history import my_history, my_history_csv
 from tournaments.views.my_deck import event_deck_builder, event_my_deck
 from tournaments.views.pairings import event_pairings
 from tournaments.views.projector import event_projector
@@ -64,6 +64,7 @@ __all__ = [
     "event_url",
     "home",
     "my_history",
+    "my_history_csv",
     "organize",
     "round_deck_checks",
     "round_slips",

@@ -26,7 +26,14 @@ from matches.selectors import pairings_for_round
 from tournaments import services
 from tournaments.models import Event, Registration
 from tournaments.selectors.deck_lists import deck_list_history
-from tournaments.selectors.events import current_round, is_deck_staff, is_event_staff, is_organizer
+from tournaments.selectors.events import (
+    current_round,
+    entries_open,
+    is_deck_staff,
+    is_event_staff,
+    is_organizer,
+)
+from tournaments.selectors.history import my_final_place
 from tournaments.selectors.my_table import my_table
 from tournaments.selectors.registrations import registrations_for
 from tournaments.views.pairings import table_rows
@@ -57,6 +64,8 @@ def _event_page(
     if request.htmx:
         return render(request, "tournaments/_pairings.html", context)
     context["my_table"] = my_table(request.user, event)
+    context["my_final_place"] = my_final_place(request.user, event)
+    context["entries_open"] = entries_open(event)
     context["registrations"] = registrations_for(event)
     context["is_deck_staff"] = is_deck_staff(request.user, event)
     context["my_deck"] = _my_deck(request, event, builder=builder)
@@ -91,7 +100,9 @@ def _my_deck(
         "deck_list": deck_list,
         "ruling": deck_legality(deck_list=deck_list, banlist=event.banlist) if deck_list else None,
         "counts": section_counts(deck_list) if deck_list else {},
-        "locked": services.deck_lists_locked(event),
+        # A finished event's lists are history: nobody registers or replaces one any more.
+        "over": event.status == Event.Status.FINISHED,
+        "locked": services.deck_lists_locked(event) or event.status == Event.Status.FINISHED,
         "history": list(deck_list_history(registration)),
         "builder": builder or _builder_context(event),
         "registered_now": registered_now,

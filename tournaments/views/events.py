@@ -10,6 +10,7 @@ from django.shortcuts import render
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, EventRole
 from tournaments.selectors.events import event_for, events_staffed_by, events_visible_to
+from tournaments.selectors.history import my_final_places
 from tournaments.selectors.my_table import my_tables
 from tournaments.selectors.registrations import registrations_for
 from tournaments.views.event_page import _event_page
@@ -18,6 +19,9 @@ from tournaments.views.event_page import _event_page
 def home(request: HtmxHttpRequest) -> HttpResponse:
     events = events_visible_to(request.user)
     running = events.filter(status=Event.Status.RUNNING).order_by("starts_at")
+    finished = list(events.filter(status=Event.Status.FINISHED).order_by("-starts_at")[:10])
+    # The player's place in each finished event they played (the standings of those few events only).
+    places = my_final_places(request.user, finished)
     return render(
         request,
         "tournaments/home.html",
@@ -25,7 +29,8 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
             "my_tables": my_tables(request.user, running),
             "running": running,
             "upcoming": events.filter(status=Event.Status.REGISTRATION).order_by("starts_at"),
-            "finished": events.filter(status=Event.Status.FINISHED).order_by("-starts_at")[:10],
+            "finished": finished,
+            "my_places": [places[event.pk] for event in finished if event.pk in places],
         },
     )
 

@@ -1,52 +1,82 @@
-"""A player's own match history across every event: what they played, against whom, and how it ended."""
+"""A player's own match history across every event: what they played, against whom, how it ended, and the
+place they finished each event in; as a page and as a CSV a spreadsheet opens."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import csv
+import io
 from typing import cast
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils import formats, timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from accounts.users import display_name
 from config.http import HtmxHttpRequest
-from matches.models import Match, MatchResult
-from tournaments.selectors.history import player_history
+from tournaments.selectors.history import HistoryEvent, history_by_event
+
+# A cell a spreadsheet would read as a formula: "=HYPERLINK(...)", "+1", "-1", "@SUM", and the tab and
+# carriage return some programs also take as a formula's start (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-@dataclass(frozen=True)
-class HistoryLine:
-    match: Match
-    opponent: str
-    result: str  # from the player's side: Won, Lost, Draw, Bye, Double loss, or the match's status
-    games: str  # the player's games first: "2-1", "1-1-1"
-
-
-def history_line(match: Match, user_id: int) -> HistoryLine:
-    """One match as the player sees it: their games first, the result in their words."""
-    mine_a = match.player_a_id == user_id
-    opponent = match.player_b if mine_a else match.player_a
-    if match.player_b_id is None:
-        return HistoryLine(match, "", "Bye", "")
-    games = f"{match.games_a}-{match.games_b}" if mine_a else f"{match.games_b}-{match.games_a}"
-    if match.games_drawn:
-        games += f"-{match.games_drawn}"
-    if match.status != Match.Status.FINAL:
-        result = match.get_status_display()
-    elif match.result in (MatchResult.A, MatchResult.B):
-        result = "Won" if (match.result == MatchResult.A) == mine_a else "Lost"
-    else:
-        result = MatchResult(match.result).label
-    name = display_name(opponent)
-    return HistoryLine(match, name, result, games if match.status == Match.Status.FINAL else "")
+def spreadsheet_text(value: object) -> str:
+    """``value`` as a cell a spreadsheet shows as text: one starting like a formula gets a leading quote."""
+    text = str(value)
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 @login_required
 @require_GET
 def my_history(request: HtmxHttpRequest) -> HttpResponse:
     user = cast(User, request.user)
-    lines = [history_line(match, user.pk) for match in player_history(user)]
-    return render(request, "tournaments/history.html", {"lines": lines})
+    return render(request, "tournaments/history.html", {"events": history_by_event(user)})
+
+
+def history_csv(events: list[HistoryEvent]) -> str:
+    """One row per match, in the words of the history page: names and dates, never ids."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(
+        [
+            gettext("Event"),
+            gettext("Date"),
+            gettext("Round"),
+            gettext("Table"),
+            gettext("Opponent"),
+            gettext("Result"),
+            gettext("Games (mine first)"),
+            gettext("Final place"),
+        ]
+    )
+    for group in events:
+        starts = formats.date_format(timezone.localtime(group.event.starts_at), "SHORT_DATE_FORMAT")
+        place = group.final_place.headline if group.final_place is not None else ""
+        for line in group.lines:
+            cells = [
+                group.event.name,
+                starts,
+                line.round_label,
+                line.match.table or "",
+                line.opponent or gettext("Nobody (a bye)"),
+                line.result,
+                line.games,
+                place,
+            ]
+            writer.writerow([spreadsheet_text(cell) for cell in cells])
+    return out.getvalue()
+
+
+@login_required
+@require_GET
+def my_history_csv(request: HtmxHttpRequest) -> HttpResponse:
+    """The signed-in player's history as CSV (UTF-8 with a byte order mark, which spreadsheets read as
+    UTF-8 and so show accented names as written)."""
+    user = cast(User, request.user)
+    body = "\ufeff" + history_csv(history_by_event(user))
+    response = HttpResponse(body, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="my-matches.csv"'
+    return response

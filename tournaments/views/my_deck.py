@@ -18,6 +18,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 from django_htmx.http import reswap, retarget
 
@@ -40,6 +41,8 @@ def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """A player registers a pasted list or an uploaded .ydk; problems come back on the event page."""
     event = event_for(request.user, slug)
     registration = get_object_or_404(Registration, event=event, player=request.user)
+    if (refused := _refuse_when_over(request, event)) is not None:
+        return refused
     form = MyDeckForm(request.POST, request.FILES)
     if not form.is_valid():
         problems = [DeckProblem(0, str(message)) for errors in form.errors.values() for message in errors]
@@ -57,8 +60,18 @@ def event_my_deck(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     except services.DeckListLocked as error:
         messages.error(request, str(error))
         return _event_page(request, event, pasted=text, status=409)
-    messages.success(request, "Your deck list is registered.")
+    messages.success(request, gettext("Your deck list is registered."))
     return redirect(f"{event_url(event)}#my-deck")
+
+
+def _refuse_when_over(request: HtmxHttpRequest, event: Event) -> HttpResponse | None:
+    """A finished event's deck lists are history: a form left open on a phone is told so (409), not saved."""
+    if event.status != Event.Status.FINISHED:
+        return None
+    if request.htmx:
+        return _my_deck_section(request, event)
+    messages.error(request, gettext("The event is over: its deck lists no longer change."))
+    return _event_page(request, event, status=409)
 
 
 def _builder_add(event: Event, text: str, add: str) -> tuple[str, list[DeckProblem]]:
@@ -82,11 +95,13 @@ def event_deck_builder(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     form.is_valid()  # every field is optional text: the form only reads them
     text, query = form.cleaned_data["text"], form.cleaned_data["q"]
     problems: list[DeckProblem] = []
-    problem_title = "That card was not added:"
+    problem_title = gettext("That card was not added:")
     if form.registers:
-        problem_title = "Your list was not registered:"
+        problem_title = gettext("Your list was not registered:")
+        if (refused := _refuse_when_over(request, event)) is not None:
+            return refused
         if not text.strip():
-            problems = [DeckProblem(0, "add cards to your list first: search for them by name")]
+            problems = [DeckProblem(0, gettext("add cards to your list first: search for them by name"))]
         else:
             try:
                 services.registration_deck_submit_text(
@@ -102,7 +117,7 @@ def event_deck_builder(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             else:
                 if request.htmx:
                     return _my_deck_section(request, event, registered_now=True)
-                messages.success(request, "Your deck list is registered.")
+                messages.success(request, gettext("Your deck list is registered."))
                 return redirect(f"{event_url(event)}#my-deck")
     elif form.cleaned_data["add"]:
         text, problems = _builder_add(event, text, form.cleaned_data["add"])

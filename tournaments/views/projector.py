@@ -15,12 +15,9 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for
-from tournaments.selectors.standings import Record, event_standings, final_standings
+from tournaments.selectors.standings import Record, event_standings, final_standings, reached_words
 from tournaments.views.pairings import pairings_context
 from tournaments.views.round_clock import live_round
-
-# What the final standings call a place the top cut decided (the Swiss places need no word).
-REACHED = {"Winner": "Winner", "Final": "Finalist"}
 
 
 @dataclass(frozen=True)
@@ -46,7 +43,7 @@ def final_places(event: Event) -> list[ProjectorPlace]:
             ProjectorPlace(
                 place=place.place,
                 name=place.name,
-                reached="" if place.reached == "Swiss" else REACHED.get(place.reached, place.reached),
+                reached=reached_words(place.reached),
                 record=Record(wins=row.wins, losses=row.losses, draws=row.draws),
                 points=row.points,
                 dropped=row.dropped,

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.http import HtmxHttpRequest
@@ -22,7 +23,7 @@ from config.refusals import REFUSALS, refusal_message
 from tournaments import services
 from tournaments.forms import CheckInCodeForm, DropConfirmForm, first_error
 from tournaments.models import Event, Registration
-from tournaments.selectors.events import event_for
+from tournaments.selectors.events import entries_open, event_for
 from tournaments.views.run import FormError
 
 
@@ -42,6 +43,7 @@ def _answer(
         "me": Registration.objects.filter(event=event, player=cast(User, request.user)).first(),
         "self_error": error,
         "self_success": success,
+        "entries_open": entries_open(event),
     }
     if request.htmx:
         return render(request, "tournaments/_self_service.html", context)
@@ -61,7 +63,9 @@ def event_enter_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         services.registration_enter(event=event, player=user, by=user)
     except REFUSALS as error:
         return _answer(request, event, error=FormError("enter", refusal_message(error)), status=409)
-    return _answer(request, event, success="You are entered. Check in at the venue with the event code.")
+    return _answer(
+        request, event, success=gettext("You are entered. Check in at the venue with the event code.")
+    )
 
 
 @login_required
@@ -80,12 +84,13 @@ def event_check_in_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         return _answer(request, event, error=FormError("check-in", refusal_message(error), value=code))
     except services.RegistrationClosed as error:
         return _answer(request, event, error=FormError("check-in", str(error), value=code), status=409)
-    late = (
-        f" You join in round {registration.joined_round}; the rounds before count as losses."
-        if registration.joined_round > 1
-        else ""
-    )
-    return _answer(request, event, success=f"You are checked in.{late}")
+    if registration.joined_round > 1:
+        success = gettext(
+            "You are checked in. You join in round %(round)s; the rounds before count as losses."
+        ) % {"round": registration.joined_round}
+    else:
+        success = gettext("You are checked in.")
+    return _answer(request, event, success=success)
 
 
 @login_required
@@ -101,7 +106,10 @@ def event_drop_me(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     except ValidationError as error:
         return _answer(request, event, error=FormError("drop", refusal_message(error)))
     after = registration.dropped_after_round
-    when = f"after round {after}" if after else "before round 1"
-    return _answer(
-        request, event, success=f"You have dropped {when}. Your results so far stay in the standings."
-    )
+    if after:
+        success = gettext(
+            "You have dropped after round %(round)s. Your results so far stay in the standings."
+        ) % {"round": after}
+    else:
+        success = gettext("You have dropped before round 1. You will not be paired.")
+    return _answer(request, event, success=success)

@@ -7,15 +7,31 @@ from dataclasses import dataclass
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils import formats
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for, is_organizer
-from tournaments.selectors.standings import StandingRow, event_standings, final_standings
+from tournaments.selectors.history import my_final_place
+from tournaments.selectors.standings import (
+    FinalPlace,
+    StandingRow,
+    event_standings,
+    final_standings,
+    reached_words,
+)
 
-# How players know the tiebreakers; a key not listed here is shown under its own name.
+# How players know the tiebreakers (the same abbreviations in every language the stores use); a key not
+# listed here is shown under its own name. The legend under the table says each in words.
 TIEBREAKER_LABELS = {"omw": "OMW%", "oomw": "OOMW%", "gw": "GW%", "ogw": "OGW%"}
+TIEBREAKER_WORDS = {
+    "omw": gettext_lazy("OMW%: the average match-win percentage of the player's opponents"),
+    "oomw": gettext_lazy("OOMW%: the average OMW% of the player's opponents"),
+    "gw": gettext_lazy("GW%: the player's game-win percentage"),
+    "ogw": gettext_lazy("OGW%: the average game-win percentage of the player's opponents"),
+}
 
 
 @dataclass(frozen=True)
@@ -24,8 +40,18 @@ class StandingLine:
     tiebreakers: list[str]
 
 
+@dataclass(frozen=True)
+class FinalLine:
+    place: FinalPlace
+
+    @property
+    def reached(self) -> str:
+        return reached_words(self.place.reached)
+
+
 def percent(value: float) -> str:
-    return f"{value * 100:.1f}%"
+    """A percentage as the reader's language writes it ("66.7%", "66,7%")."""
+    return gettext("%(number)s%%") % {"number": formats.number_format(value * 100, decimal_pos=1)}
 
 
 def standings_context(event: Event) -> dict[str, object]:
@@ -40,10 +66,13 @@ def standings_context(event: Event) -> dict[str, object]:
         "event": event,
         "after_round": after_round,
         "tiebreaker_labels": [TIEBREAKER_LABELS.get(key, key) for key in keys],
+        "tiebreaker_words": [TIEBREAKER_WORDS[key] for key in keys if key in TIEBREAKER_WORDS],
         "has_tiebreak_number": any(row.tiebreak_number is not None for row in rows),
         "lines": [StandingLine(row, [percent(row.tiebreakers[key]) for key in keys]) for row in rows],
         # Only the places the top cut decided: everyone else's place is their Swiss rank below.
-        "final_places": [place for place in final_standings(event, rows) if place.reached != "Swiss"]
+        "final_places": [
+            FinalLine(place) for place in final_standings(event, rows) if place.reached != "Swiss"
+        ]
         if top_cut_played
         else [],
     }
@@ -57,4 +86,5 @@ def event_standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return render(request, "tournaments/_standings.html", context)
     context["can_run"] = is_organizer(request.user, event)
+    context["my_final_place"] = my_final_place(request.user, event)
     return render(request, "tournaments/standings.html", context)
