@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import models
 from django.test import Client
@@ -47,6 +48,7 @@ def stored_text() -> list[str]:
             values.update(str(value) for value in row if value and len(str(value)) > 1)
     for user in User.objects.all():
         values.add(user.get_full_name())
+    values.update(name for _code, name in settings.LANGUAGES)  # the switch names each language in its own
     return sorted(values, key=len, reverse=True)
 
 

@@ -28,14 +28,7 @@ SCREENSHOTS = Path(settings.BASE_DIR) / "var" / "screenshots" / "every-page"
 
 # (page label, axe rule or keyboard problem) -> why it is not fixed yet and where the fix belongs. The
 # every-page tests fail when one no longer happens, so the list never outlives the bug.
-KNOWN: dict[tuple[str, str], str] = {
-    (page, "scrollable-region-focusable"): (
-        "templates/tournaments/_standings.html line 11: the table's scrolling box (.scroll-x) cannot be "
-        'scrolled with the keyboard at phone size: give it tabindex="0", role="region" and an '
-        "aria-label naming the standings (or make the table fit a phone)"
-    )
-    for page in ("event-standings", "event-standings (finished event)")
-}
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 def axe_violations(page: Any) -> list[str]:
