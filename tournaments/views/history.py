@@ -39,7 +39,7 @@ def history_line(match: Match, user_id: int) -> HistoryLine:
     elif match.result in (MatchResult.A, MatchResult.B):
         result = "Won" if (match.result == MatchResult.A) == mine_a else "Lost"
     else:
-        result = MatchResult(match.result).label
+        result = str(MatchResult(match.result).label)
     name = display_name(opponent)
     return HistoryLine(match, name, result, games if match.status == Match.Status.FINAL else "")
 
