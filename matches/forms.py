@@ -8,19 +8,25 @@ handles a malformed field and a service's refusal alike.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy
 
 from decks.parsing import card_line
 from matches.services.side_decks import MAX_MOVE_COUNT, MAX_SIDE_DECK
 
-IN_LABEL = "Cards in (from your Side Deck)"
-OUT_LABEL = "Cards out"
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise
+
+IN_LABEL = gettext_lazy("Cards in (from your Side Deck)")
+MTG_IN_LABEL = gettext_lazy("Cards in (from your sideboard)")
+OUT_LABEL = gettext_lazy("Cards out")
 
 
-def parse_card_lines(text: str, *, label: str) -> list[dict[str, Any]]:
+def parse_card_lines(text: str, *, label: str | Promise) -> list[dict[str, Any]]:
     """One card a line, "2 Ash Blossom", "Ash Blossom x2" or "Ash Blossom" (one copy); blank lines skipped.
 
     A line that cannot be a card is refused naming the box and the line number, so the player finds it.
@@ -31,13 +37,24 @@ def parse_card_lines(text: str, *, label: str) -> list[dict[str, Any]]:
         line = raw.strip()
         if not line:
             continue
-        where = f'Line {number} of "{label}"'
+        values = {"number": number, "box": label, "line": line, "max": MAX_MOVE_COUNT}
         if line.isdigit():
-            problems.append(f'{where} ({line!r}) has a number but no card name: write it as "2 Card Name".')
+            problems.append(
+                gettext(
+                    'Line %(number)s of "%(box)s" (“%(line)s”) has a number but no card name: write it as'
+                    ' "2 Card Name".'
+                )
+                % values
+            )
             continue
         name, count = card_line(line) or (line, 1)
         if not 1 <= count <= MAX_MOVE_COUNT:
-            problems.append(f"{where} ({line!r}): give a number of copies from 1 to {MAX_MOVE_COUNT}.")
+            problems.append(
+                gettext(
+                    'Line %(number)s of "%(box)s" (“%(line)s”): give a number of copies from 1 to %(max)s.'
+                )
+                % values
+            )
             continue
         cards.append({"name": name, "count": count})
     if problems:
@@ -76,7 +93,7 @@ class WholeNumberOrRefused(forms.Field):
 class DuelCount(forms.IntegerField):
     """How many duels: blank is 0."""
 
-    def __init__(self, invalid: str, **kwargs: Any) -> None:
+    def __init__(self, invalid: str | _StrPromise, **kwargs: Any) -> None:
         super().__init__(required=False, error_messages={"invalid": invalid}, **kwargs)
 
     def clean(self, value: Any) -> int:
@@ -87,15 +104,15 @@ class MatchReportForm(PageForm):
     """A player reports the match: who won and the duels each won (0 to 5)."""
 
     result = text()
-    games_a = DuelCount("Give a number of duels.")
-    games_b = DuelCount("Give a number of duels.")
-    games_drawn = DuelCount("Give a number of duels.")
+    games_a = DuelCount(gettext_lazy("Give a number of duels."))
+    games_b = DuelCount(gettext_lazy("Give a number of duels."))
+    games_drawn = DuelCount(gettext_lazy("Give a number of duels."))
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
         for name in ("games_a", "games_b", "games_drawn"):
             if not 0 <= cleaned.get(name, 0) <= 5:
-                self.add_error(name, "Give a number of duels from 0 to 5.")
+                self.add_error(name, gettext("Give a number of duels from 0 to 5."))
         return cleaned
 
 
@@ -103,9 +120,9 @@ class JudgeResultForm(PageForm):
     """A judge enters the match result, with a note for the audit log."""
 
     result = text()
-    games_a = DuelCount("Counts of duels are whole numbers.")
-    games_b = DuelCount("Counts of duels are whole numbers.")
-    games_drawn = DuelCount("Counts of duels are whole numbers.")
+    games_a = DuelCount(gettext_lazy("Counts of duels are whole numbers."))
+    games_b = DuelCount(gettext_lazy("Counts of duels are whole numbers."))
+    games_drawn = DuelCount(gettext_lazy("Counts of duels are whole numbers."))
     note = text()
 
 
@@ -123,8 +140,8 @@ class PenaltyForm(PageForm):
     player = forms.ChoiceField(
         choices=[("A", "A"), ("B", "B")],
         error_messages={
-            "required": "Choose the penalized player.",
-            "invalid_choice": "Choose the penalized player.",
+            "required": gettext_lazy("Choose the penalized player."),
+            "invalid_choice": gettext_lazy("Choose the penalized player."),
         },
     )
     kind = text()
@@ -175,7 +192,10 @@ class SideDeckCountForm(PageForm):
     def clean_count(self) -> int:
         raw = self.cleaned_data.get("count", "").strip()
         if not raw.isdigit() or len(raw) > 3:
-            raise ValidationError(f"Count the cards in your Side Deck: a number from 0 to {MAX_SIDE_DECK}.")
+            raise ValidationError(
+                gettext("Count the cards in your Side Deck: a number from 0 to %(max)s.")
+                % {"max": MAX_SIDE_DECK}
+            )
         return int(raw)
 
 

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from accounts.users import display_name
 from rules.engine.end_of_round import extra_turns
@@ -20,18 +21,18 @@ from rules.engine.end_of_round import extra_turns
 class MatchResult(models.TextChoices):
     """The outcome of a match, in the event replay format's words (``shared/spec/event-replay-format.md``)."""
 
-    A = "a", "Player A wins"
-    B = "b", "Player B wins"
-    DRAW = "draw", "Draw"
-    BYE = "bye", "Bye"
-    DOUBLE_LOSS = "double_loss", "Double loss"
+    A = "a", _("Player A wins")
+    B = "b", _("Player B wins")
+    DRAW = "draw", _("Draw")
+    BYE = "bye", _("Bye")
+    DOUBLE_LOSS = "double_loss", _("Double loss")
 
 
 class MatchFormat(models.TextChoices):
     """How a match is tallied (``shared/spec/dispute-format.md``, ``match_result``)."""
 
-    THREE_DUELS = "three_duels", "At most three duels"
-    FIRST_TO_TWO = "first_to_two", "First to two wins"
+    THREE_DUELS = "three_duels", _("At most three duels")
+    FIRST_TO_TWO = "first_to_two", _("First to two wins")
 
 
 def match_format_for_game(game: str) -> str:
@@ -42,15 +43,15 @@ def match_format_for_game(game: str) -> str:
 class Side(models.TextChoices):
     """A seat at the table: player A is the match's ``player_a``, B its ``player_b``."""
 
-    A = "A", "Player A"
-    B = "B", "Player B"
+    A = "A", _("Player A")
+    B = "B", _("Player B")
 
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        DISPUTED = "disputed", "Disputed"
-        FINAL = "final", "Final"
+        PLAYING = "playing", _("Playing")
+        DISPUTED = "disputed", _("Disputed")
+        FINAL = "final", _("Final")
 
     round = models.ForeignKey("tournaments.Round", on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty for a bye.")
@@ -70,6 +71,9 @@ class Match(models.Model):
     time_called_at = models.DateTimeField(
         null=True, blank=True, help_text="When time was called for this match (its extensions included)."
     )
+    # Bumped by every write to the match or its rows (``services.access.match_lock``): the match page's live
+    # fragment is unchanged while it is, so a poll is answered "304 Not Modified" after one small query.
+    version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["round", "table", "pk"]
@@ -169,11 +173,11 @@ class Dispute(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", pgettext_lazy("dispute", "Not sent to a judge")
         OPEN = "open", pgettext_lazy("dispute", "Waiting for a judge")
-        RESOLVED = "resolved", "Resolved"
+        RESOLVED = "resolved", _("Resolved")
 
     class Decision(models.TextChoices):
-        CONFIRMED = "confirmed", "Ruling confirmed"
-        OVERRULED = "overruled", "Ruling overruled"
+        CONFIRMED = "confirmed", _("Ruling confirmed")
+        OVERRULED = "overruled", _("Ruling overruled")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
     duel_number = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The duel it arose in.")
@@ -244,7 +248,7 @@ class CoinToss(models.Model):
     """The random draw that decides who chooses to play first, when the engine says a toss decides."""
 
     class Method(models.TextChoices):
-        COIN = "coin", "Coin"
+        COIN = "coin", _("Coin")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="coin_tosses")
     duel_number = models.PositiveSmallIntegerField()
@@ -275,21 +279,21 @@ class Duel(models.Model):
     """One duel (Magic: game) of a match: who chose, what they chose, and its agreed result."""
 
     class Choice(models.TextChoices):
-        FIRST = "first", "Play first"
-        SECOND = "second", "Play second"
+        FIRST = "first", _("Play first")
+        SECOND = "second", _("Play second")
 
     class Result(models.TextChoices):
-        A = "A", "Player A wins"
-        B = "B", "Player B wins"
-        DRAW = "draw", "Draw"
+        A = "A", _("Player A wins")
+        B = "B", _("Player B wins")
+        DRAW = "draw", _("Draw")
 
     class Reason(models.TextChoices):
-        LP = "lp", "Life points"
-        DECK_OUT = "deck_out", "Deck out"
-        CARD_EFFECT = "card_effect", "Card effect"
-        CONCESSION = "concession", "Concession"
-        PENALTY = "penalty", "Penalty"
-        TIME = "time", "Time called"
+        LP = "lp", _("Life points")
+        DECK_OUT = "deck_out", _("Deck out")
+        CARD_EFFECT = "card_effect", _("Card effect")
+        CONCESSION = "concession", _("Concession")
+        PENALTY = "penalty", _("Penalty")
+        TIME = "time", _("Time called")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="duels")
     number = models.PositiveSmallIntegerField()
@@ -397,9 +401,9 @@ class TimeExtension(models.Model):
     """Extra minutes for one match, e.g. for a judge call or a deck check at its table."""
 
     class Reason(models.TextChoices):
-        JUDGE_CALL = "judge_call", "Judge call"
-        DECK_CHECK = "deck_check", "Deck check"
-        OTHER = "other", "Other"
+        JUDGE_CALL = "judge_call", _("Judge call")
+        DECK_CHECK = "deck_check", _("Deck check")
+        OTHER = "other", _("Other")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="time_extensions")
     minutes = models.PositiveSmallIntegerField()
@@ -428,10 +432,10 @@ class Penalty(models.Model):
     """A penalty a judge gave a player of a match; a game or match loss also changes the duels."""
 
     class Kind(models.TextChoices):
-        WARNING = "warning", "Warning"
-        GAME_LOSS = "game_loss", "Game loss"
-        MATCH_LOSS = "match_loss", "Match loss"
-        DISQUALIFICATION = "disqualification", "Disqualification"
+        WARNING = "warning", _("Warning")
+        GAME_LOSS = "game_loss", _("Game loss")
+        MATCH_LOSS = "match_loss", _("Match loss")
+        DISQUALIFICATION = "disqualification", _("Disqualification")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="penalties")
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

@@ -7,7 +7,7 @@ urlpatterns = [
     path("matches/<int:match_id>/", pages.match_detail, name="match-detail"),
     path("matches/<int:match_id>/toss/", duels.match_toss, name="match-toss"),
     path("matches/<int:match_id>/duels/", duels.match_duel_start, name="match-duel-start"),
-    path("matches/<int:match_id>/duels/section/", duels.match_duels_section, name="match-duels-section"),
+    path("matches/<int:match_id>/live/", pages.match_live, name="match-live"),
     path(
         "matches/<int:match_id>/duels/<int:number>/report/",
         duels.match_duel_report,

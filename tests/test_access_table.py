@@ -467,7 +467,7 @@ PAGE_ROWS = [
     page("match-detail", "get", EVERYONE),
     page("match-toss", "post", AT_TABLE | MATCH_JUDGES),
     page("match-duel-start", "post", AT_TABLE, body={"choice": "first"}),
-    page("match-duels-section", "get", EVERYONE),
+    page("match-live", "get", EVERYONE),
     page("match-duel-report", "post", AT_TABLE, body={"result": "A"}),
     page("match-report", "post", AT_TABLE, body={"result": "a", "games_a": "2", "games_b": "0"}),
     page("judge-queue", "get", SIGNED_IN),

@@ -10,6 +10,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -145,7 +146,9 @@ class DisputeCallApi(APIView):
         match = match_for(match_id)
         dispute = get_object_or_404(disputes_visible_to(request.user, match), pk=dispute_id)
         if not dispute_services.may_open_dispute(match, request.user):
-            raise PermissionDenied("Only the players of this match and the event's judges call a judge.")
+            raise PermissionDenied(
+                gettext("Only the players of this match and the event's judges call a judge.")
+            )
         called = dispute_services.dispute_call_judge(
             match_id=match.pk, user=cast(User, request.user), dispute_id=dispute.pk
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -18,7 +19,9 @@ from rest_framework import serializers
 def one_of(values: list[str]) -> Callable[[str], None]:
     def check(value: str) -> None:
         if value not in values:
-            raise serializers.ValidationError(f"Choose one of: {', '.join(v or '(empty)' for v in values)}.")
+            # An API client sends codes: they are listed as sent, the words around them translated.
+            listed = ", ".join(v or gettext("(empty)") for v in values)
+            raise serializers.ValidationError(gettext("Choose one of: %(values)s.") % {"values": listed})
 
     return check
 

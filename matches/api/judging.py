@@ -10,6 +10,7 @@ from typing import cast
 
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -184,7 +185,10 @@ class MatchPenaltiesApi(APIView):
         player = match.player_a if data.pop("player") == "A" else match.player_b
         judge = cast(User, request.user)
         if player is None:
-            return Response({"player": ["A bye has no player B."]}, status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                {"player": [gettext("A bye has no opponent to penalize.")]},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
 
         penalty = penalty_issue_at_event(match_id=match_id, judge=judge, player=player, **data)
         return Response(dict(PenaltyOutputSerializer(penalty).data), status=status.HTTP_201_CREATED)

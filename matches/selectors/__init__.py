@@ -13,6 +13,7 @@ from matches.selectors.matches import (
     is_match_judge,
     judge_queue,
     match_for,
+    match_live_stamp,
     matches_of_player,
     pairings_for_round,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "is_match_judge",
     "judge_queue",
     "match_for",
+    "match_live_stamp",
     "match_tally",
     "matches_of_player",
     "pairings_for_round",

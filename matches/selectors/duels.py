@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from matches.models import CoinToss, Duel, Match
 from rules.engine import judge
 
@@ -58,7 +60,9 @@ def match_tally(
     ruling = judge({"game": match.round.event.game, "action": action})
     outcome = ruling.get("outcome") or {}
     if "match" not in outcome:
-        raise EngineAnswerMissing(ruling.get("explanation") or "The engine could not rule on these duels.")
+        raise EngineAnswerMissing(
+            ruling.get("explanation") or gettext("The engine could not rule on these duels.")
+        )
     tally: dict[str, Any] = outcome["match"]
     return tally
 

@@ -112,3 +112,22 @@ def is_match_judge(match: Match, user: AnyUser) -> bool:
     if not user.is_authenticated or match.side_of(user.pk) is not None:
         return False
     return is_event_staff(user, match.round.event, EVENT_JUDGES)
+
+
+def match_live_stamp(match_id: int) -> tuple[object, ...] | None:
+    """What the match page's live fragment depends on, in one small query: the match's ``version`` (bumped
+    by every write to the match and its rows) and the round's clock and state (started, paused, extended or
+    called by the organizer, which are the round's rows, not the match's). None when there is no match."""
+    return (
+        Match.objects.filter(pk=match_id)
+        .values_list(
+            "version",
+            "round__status",
+            "round__started_at",
+            "round__ends_at",
+            "round__paused_at",
+            "round__time_called_at",
+            "round__finished_at",
+        )
+        .first()
+    )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.translation import gettext_lazy
 
 from decks.models import DeckList
 from decks.selectors import section_counts
@@ -31,10 +32,14 @@ CARD_FREE_CODES = frozenset(
 )
 # What the opponent reads instead of a message that names a card (hidden information).
 HIDDEN_MESSAGES = {
-    "side.card_not_registered": "A card presented was not registered, or in more copies than registered.",
-    "side.card_missing": "A card of the registered list is missing from the deck presented.",
+    "side.card_not_registered": gettext_lazy(
+        "A card presented was not registered, or in more copies than registered."
+    ),
+    "side.card_missing": gettext_lazy("A card of the registered list is missing from the deck presented."),
 }
-HIDDEN_MESSAGE = "The deck presented breaks a deck rule; the player and the judges see which card."
+HIDDEN_MESSAGE = gettext_lazy(
+    "The deck presented breaks a deck rule; the player and the judges see which card."
+)
 
 
 def registered_deck_list(*, match: Match, player: User) -> DeckList | None:
@@ -105,7 +110,7 @@ def visible_problems(problems: list[dict[str, str]], *, hidden: bool) -> list[di
         message = (
             problem.get("message", "")
             if code in CARD_FREE_CODES
-            else HIDDEN_MESSAGES.get(code, HIDDEN_MESSAGE)
+            else str(HIDDEN_MESSAGES.get(code, HIDDEN_MESSAGE))
         )
         shown.append({"code": code, "message": message, "rule": problem.get("rule", "")})
     return shown

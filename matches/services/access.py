@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import F
 from django.utils.translation import gettext
 
 from accounts.users import display_name
@@ -32,7 +33,13 @@ class MatchDisputed(MatchConflict):
 
 
 def match_lock(match_id: int) -> Match:
-    """The match row, locked until the caller's transaction ends (its round and event read with it)."""
+    """The match row, locked until the caller's transaction ends (its round and event read with it).
+
+    Whoever locks a match is about to change it: its ``version`` is bumped here, in the same transaction,
+    so every viewer's live fragment sees a new version once the write commits (and none if it is refused,
+    since the refusal rolls the bump back).
+    """
+    Match.objects.filter(pk=match_id).update(version=F("version") + 1)
     return (
         Match.objects.select_for_update(of=("self",))
         .select_related("round__event")
@@ -41,11 +48,20 @@ def match_lock(match_id: int) -> Match:
     )
 
 
+def side_name(match: Match, side: str | None) -> str:
+    """The name of the player in seat ``side`` ("A" or "B"), as every message names them ("" for none)."""
+    if side == "A":
+        return display_name(match.player_a)
+    if side == "B":
+        return display_name(match.player_b)
+    return ""
+
+
 def player_side(match: Match, player: User) -> str:
     """``"A"`` or ``"B"`` for a player of the match; anyone else is refused."""
     side = match.side_of(player.pk)
     if side is None:
-        raise PermissionDenied("Only the two players of this match can do that.")
+        raise PermissionDenied(gettext("Only the two players of this match can do that."))
     return side
 
 
@@ -53,16 +69,17 @@ def require_judge(match: Match, user: User) -> None:
     """Only the event's judges and organizers may enter results, give penalties or extend time; not in
     a match they play."""
     if match.side_of(user.pk) is not None:
-        raise PermissionDenied("You play in this match: another judge or organizer must do that.")
+        raise PermissionDenied(gettext("You play in this match: another judge or organizer must do that."))
     if not is_match_judge(match, user):
-        raise PermissionDenied("Only a judge or organizer of this event can do that.")
+        raise PermissionDenied(gettext("Only a judge or organizer of this event can do that."))
 
 
 def require_round_started(match: Match) -> None:
     """Nothing is played at a table before the organizer starts the round (it may still be re-paired)."""
     if match.round.status == Round.Status.PAIRED:
         raise MatchConflict(
-            f"Round {match.round.number} has not started yet: play begins when the organizer starts it."
+            gettext("Round %(number)s has not started yet: play begins when the organizer starts it.")
+            % {"number": match.round.number}
         )
 
 

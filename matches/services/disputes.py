@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.users import AnyUser, display_name
 from matches.models import Dispute, Duel, Match
@@ -77,38 +78,43 @@ def _duel_in_question(match: Match, duel_number: int | None) -> int | None:
     if duel_number is not None:
         if not match.duels.filter(number=duel_number).exists():
             numbers = list(match.duels.order_by("number").values_list("number", flat=True))
-            known = f"its duels are {', '.join(map(str, numbers))}" if numbers else "no duel has started yet"
-            raise ValidationError({"duel_number": [f"This match has no duel {duel_number}: {known}."]})
+            values = {"number": duel_number, "numbers": ", ".join(map(str, numbers))}
+            if numbers:
+                message = gettext("This match has no duel %(number)s: its duels are %(numbers)s.") % values
+            else:
+                message = gettext("This match has no duel %(number)s: no duel has started yet.") % values
+            raise ValidationError({"duel_number": [message]})
         return duel_number
     playing = match.duels.filter(result="").order_by("-number").first()
     return playing.number if playing is not None else None
 
 
+def _wrong_game(game: str, dispute: Mapping[str, Any]) -> str:
+    """A dispute described for the other game (pasted JSON names it by its code, so the codes are named)."""
+    return gettext("This match is %(game)s: the dispute's game must be “%(code)s”, not “%(given)s”.") % {
+        "game": GAME_NAMES.get(game, game),
+        "code": game,
+        "given": dispute.get("game"),
+    }
+
+
 def _validate_game(match: Match, dispute: Mapping[str, Any]) -> None:
     game = match.round.event.game
     if dispute.get("game") != game:
-        raise ValidationError(
-            {
-                "game": [
-                    f"This match is {GAME_NAMES.get(game, game)}: the dispute's game must be {game!r}, "
-                    f"not {dispute.get('game')!r}."
-                ]
-            }
-        )
+        raise ValidationError({"game": [_wrong_game(game, dispute)]})
 
 
 def _validate_open(match: Match, *, summary: str, dispute: Mapping[str, Any]) -> None:
     errors: dict[str, list[str]] = {}
     if not summary.strip():
-        errors["summary"] = ["Say in a sentence what you disagree on."]
+        errors["summary"] = [gettext("Say in a sentence what you disagree on.")]
     game = match.round.event.game
     if not isinstance(dispute, Mapping):
-        errors["dispute"] = ['A dispute is a JSON object: {"game": ..., "state": ..., "action": ...}.']
-    elif dispute.get("game") != game:
-        errors["game"] = [
-            f"This match is {GAME_NAMES.get(game, game)}: the dispute's game must be {game!r}, "
-            f"not {dispute.get('game')!r}."
+        errors["dispute"] = [
+            gettext('A dispute is a JSON object: {"game": ..., "state": ..., "action": ...}.')
         ]
+    elif dispute.get("game") != game:
+        errors["game"] = [_wrong_game(game, dispute)]
     if errors:
         raise ValidationError(errors)
 
@@ -133,7 +139,7 @@ def dispute_open_with_ruling(
     match = match_lock(match_id)
     is_judge = _require_player_or_judge(match, opened_by)
     if match.status == Match.Status.FINAL and not is_judge:
-        raise MatchOver("This match already has a final result: ask a judge to look at it.")
+        raise MatchOver(gettext("This match already has a final result: ask a judge to look at it."))
     _validate_open(match, summary=summary, dispute=dispute)
     number = _duel_in_question(match, duel_number)
     try:
@@ -171,10 +177,12 @@ def _editable(match: Match, dispute_id: int, user: User) -> Dispute:
     )
     if dispute.status == Dispute.Status.RESOLVED:
         raise DisputeAlreadyResolved(
-            f"This dispute was already {dispute.get_decision_display().lower()}: ask the judge to look again."
+            gettext("This dispute was already confirmed: ask the judge to look again.")
+            if dispute.decision == Dispute.Decision.CONFIRMED
+            else gettext("This dispute was already overruled: ask the judge to look again.")
         )
     if match.side_of(user.pk) is None and dispute.opened_by_id != user.pk:
-        raise DisputeNotYours("Only the players at the table change what they described.")
+        raise DisputeNotYours(gettext("Only the players at the table change what they described."))
     return dispute
 
 
@@ -194,7 +202,7 @@ def _write(match: Match, user: User, dispute_id: int | None, described: Descript
     """Create the dispute, or change the same one: a fixed description asks the engine again."""
     is_judge = _require_player_or_judge(match, user)
     if match.status == Match.Status.FINAL and not is_judge:
-        raise MatchOver("This match already has a final result: ask a judge to look at it.")
+        raise MatchOver(gettext("This match already has a final result: ask a judge to look at it."))
     dispute = _editable(match, dispute_id, user) if dispute_id is not None else None
     number = _duel_in_question(match, described.duel_number)
     ruling = _ruling_for(match, described, user)
@@ -264,27 +272,34 @@ def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge
     """Give the dispute's duel the result the confirmed ruling says, audited like any judge's correction."""
     if dispute.duel_number is None:
         raise DuelNotRecordable(
-            "The ruling ends a duel, but the dispute names no duel: start the duel, or overrule with a note."
+            gettext(
+                "The ruling ends a duel, but the dispute names no duel:"
+                " start the duel, or overrule with a note."
+            )
         )
     duel = Duel.objects.select_for_update().filter(match=match, number=dispute.duel_number).first()
     if duel is None:
         raise DuelNotRecordable(
-            f"The ruling ends duel {dispute.duel_number}, which this match does not have."
+            gettext("The ruling ends duel %(number)s, which this match does not have.")
+            % {"number": dispute.duel_number}
         )
     result = Duel.Result.DRAW if ended.get("draw") else ended.get("winner")
     if result not in (Duel.Result.A, Duel.Result.B, Duel.Result.DRAW):
-        raise DuelNotRecordable("The ruling says the duel is over but names no winner and no draw.")
+        raise DuelNotRecordable(gettext("The ruling says the duel is over but names no winner and no draw."))
     if duel.result == result:
         return  # the players already recorded what the ruling says: confirming it changes nothing
     if match.status == Match.Status.FINAL:
         raise MatchOver(
-            f"This match already has a final result, so the ruling cannot record duel "
-            f"{dispute.duel_number}: correct the match result instead, or overrule with a note."
+            gettext(
+                "This match already has a final result, so the ruling cannot record duel %(number)s: correct"
+                " the match result instead, or overrule with a note."
+            )
+            % {"number": dispute.duel_number}
         )
     if duel.result:
         raise DuelNotRecordable(
-            f"Duel {duel.number} already has a result ({duel.get_result_display()}): "
-            "correct it from the judging section instead."
+            gettext("Duel %(number)s already has a result: correct it from the judging section instead.")
+            % {"number": duel.number}
         )
     duel_result_record(
         match,
@@ -313,27 +328,33 @@ def dispute_resolve(
     did not see.
     """
     if decision not in Dispute.Decision.values:
-        raise ValidationError({"decision": [f"Choose one of: {', '.join(Dispute.Decision.values)}."]})
+        raise ValidationError({"decision": [gettext("Confirm or overrule the ruling.")]})
     note = note.strip()
     if decision == Dispute.Decision.OVERRULED and not note:
-        raise ValidationError({"note": ["Say why you overrule the engine's ruling: the players read it."]})
+        raise ValidationError(
+            {"note": [gettext("Say why you overrule the engine's ruling: the players read it.")]}
+        )
     match_id = Dispute.objects.values_list("match_id", flat=True).get(pk=dispute_id)
     match = match_lock(match_id)
     require_judge(match, judge)
     dispute = Dispute.objects.select_for_update(of=("self",)).select_related("ruling").get(pk=dispute_id)
     if ruling_id is not None and dispute.ruling_id != ruling_id:
         raise RulingChanged(
-            "The players changed what they described after you read the ruling: "
-            "read the new ruling, then decide."
+            gettext(
+                "The players changed what they described after you read the ruling: "
+                "read the new ruling, then decide."
+            )
         )
     if dispute.status == Dispute.Status.DRAFT:
         raise DisputeNotCalled(
-            "Nobody called a judge to this dispute yet: the players are still describing it."
+            gettext("Nobody called a judge to this dispute yet: the players are still describing it.")
         )
     if dispute.status == Dispute.Status.RESOLVED:
+        values = {"name": display_name(dispute.resolved_by)}
         raise DisputeAlreadyResolved(
-            f"This dispute was already {dispute.get_decision_display().lower()} "
-            f"by {display_name(dispute.resolved_by)}."
+            gettext("This dispute was already confirmed by %(name)s.") % values
+            if dispute.decision == Dispute.Decision.CONFIRMED
+            else gettext("This dispute was already overruled by %(name)s.") % values
         )
     if decision == Dispute.Decision.CONFIRMED and dispute.ruling is not None:
         ended = finished_duel(dispute.ruling.ruling)

@@ -15,6 +15,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from matches.models import CoinToss, Duel, DuelReport, Match, MatchResult, Side
 from matches.selectors import duel_state, finished_duels_tally
@@ -25,6 +26,7 @@ from matches.services.access import (
     player_side,
     require_judge,
     require_open,
+    side_name,
 )
 from rules.engine.end_of_round import DOUBLE_LOSS, match_at_time
 
@@ -77,6 +79,11 @@ def match_settle(match: Match) -> dict[str, Any]:
 Coin = Callable[[], str]
 
 
+def _mtg(match: Match) -> bool:
+    """Magic says "game" where Yu-Gi-Oh! says "duel": each message has a sentence for each."""
+    return bool(match.round.event.game == "mtg")
+
+
 def fair_coin() -> str:
     """A or B, from the operating system's randomness (``secrets``), not a seeded generator."""
     return secrets.choice((Side.A, Side.B))
@@ -95,12 +102,31 @@ def match_coin_toss(*, match_id: int, by: User, coin: Coin = fair_coin) -> tuple
         require_judge(locked, by)
     state = duel_state(locked)
     if state.over:
-        raise MatchOver("The match is over: there is no duel left to toss for.")
+        raise MatchOver(
+            gettext("The match is over: there is no game left to toss for.")
+            if _mtg(locked)
+            else gettext("The match is over: there is no duel left to toss for.")
+        )
     if state.playing is not None:
-        raise MatchConflict(f"Duel {state.playing.number} is still being played.")
+        raise MatchConflict(
+            (
+                gettext("Game %(number)s is still being played.")
+                if _mtg(locked)
+                else gettext("Duel %(number)s is still being played.")
+            )
+            % {"number": state.playing.number}
+        )
     assert state.next_duel is not None  # noqa: S101 - not over and nothing playing means a next duel
     if state.engine_choice != "coin_toss":
-        raise MatchConflict(f"No toss for duel {state.next_duel}: player {state.engine_choice} chooses.")
+        values = {"number": state.next_duel, "name": side_name(locked, state.engine_choice)}
+        raise MatchConflict(
+            (
+                gettext("No toss for game %(number)s: %(name)s chooses.")
+                if _mtg(locked)
+                else gettext("No toss for duel %(number)s: %(name)s chooses.")
+            )
+            % values
+        )
     if state.toss is not None:
         return state.toss, False
     require_open(locked)
@@ -116,22 +142,52 @@ def duel_start(*, match_id: int, player: User, choice: str) -> Duel:
     still due, or ``player`` is not the one who chooses; ``PermissionDenied`` for a stranger.
     """
     if choice not in Duel.Choice.values:
-        raise ValidationError({"choice": [f"Choose one of: {', '.join(Duel.Choice.values)}."]})
+        raise ValidationError({"choice": [gettext("Choose to play first or second.")]})
     locked = match_lock(match_id)
     side = player_side(locked, player)
     require_open(locked)
     state = duel_state(locked)
     if state.over:
-        raise MatchOver("The match is over: no more duels.")
+        raise MatchOver(
+            gettext("The match is over: no more games.")
+            if _mtg(locked)
+            else gettext("The match is over: no more duels.")
+        )
     if locked.time_called_at is not None:
-        raise MatchConflict("Time has been called: no new duel starts.")
+        raise MatchConflict(
+            gettext("Time has been called: no new game starts.")
+            if _mtg(locked)
+            else gettext("Time has been called: no new duel starts.")
+        )
     if state.playing is not None:
-        raise MatchConflict(f"Duel {state.playing.number} has already started.")
+        raise MatchConflict(
+            (
+                gettext("Game %(number)s has already started.")
+                if _mtg(locked)
+                else gettext("Duel %(number)s has already started.")
+            )
+            % {"number": state.playing.number}
+        )
     assert state.next_duel is not None  # noqa: S101 - not over and nothing playing means a next duel
     if state.needs_toss:
-        raise MatchConflict(f"Toss the coin first: a toss decides who chooses for duel {state.next_duel}.")
+        raise MatchConflict(
+            (
+                gettext("Toss the coin first: a toss decides who chooses to play or draw in game %(number)s.")
+                if _mtg(locked)
+                else gettext("Toss the coin first: a toss decides who chooses for duel %(number)s.")
+            )
+            % {"number": state.next_duel}
+        )
     if state.chooser != side:
-        raise NotYourChoice(f"Player {state.chooser} chooses who plays first in duel {state.next_duel}.")
+        values = {"number": state.next_duel, "name": side_name(locked, state.chooser)}
+        raise NotYourChoice(
+            (
+                gettext("%(name)s chooses to play or draw in game %(number)s.")
+                if _mtg(locked)
+                else gettext("%(name)s chooses who plays first in duel %(number)s.")
+            )
+            % values
+        )
     other = Side.B if side == Side.A else Side.A
     return Duel.objects.create(
         match=locked,
@@ -146,9 +202,9 @@ def validate_duel_result(result: str, reason: str) -> None:
     """A duel result is "A", "B" or "draw"; its reason one of :class:`Duel.Reason` or empty."""
     errors: dict[str, list[str]] = {}
     if result not in Duel.Result.values:
-        errors["result"] = [f"Report one of: {', '.join(Duel.Result.values)}."]
+        errors["result"] = [gettext("Report who won, or a draw.")]
     if reason and reason not in Duel.Reason.values:
-        errors["reason"] = [f"Leave it empty or give one of: {', '.join(Duel.Reason.values)}."]
+        errors["reason"] = [gettext("Choose how it ended from the list, or leave it empty.")]
     if errors:
         raise ValidationError(errors)
 
@@ -166,7 +222,14 @@ def duel_report(*, match_id: int, number: int, player: User, result: str, reason
     player_side(match, player)
     duel = Duel.objects.get(match=match, number=number)
     if duel.result:
-        raise DuelAlreadyFinal(f"Duel {duel.number} already has a final result.")
+        raise DuelAlreadyFinal(
+            (
+                gettext("Game %(number)s already has a final result.")
+                if _mtg(match)
+                else gettext("Duel %(number)s already has a final result.")
+            )
+            % {"number": duel.number}
+        )
     require_open(match)
     DuelReport.objects.update_or_create(
         duel=duel, player=player, defaults={"result": result, "reason": reason}

@@ -27,7 +27,9 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from accounts.users import display_name
 from matches.models import Duel, Match, MatchResult, Penalty, ResultChange, Side
 from matches.selectors import EngineAnswerMissing, duel_state
 from matches.services.access import (
@@ -66,14 +68,14 @@ def duel_snapshot(duel: Duel | None) -> dict[str, Any]:
 def _require_note(note: str) -> str:
     note = note.strip()
     if not note:
-        raise ValidationError({"note": ["Say why: the players see the reason for every change."]})
+        raise ValidationError({"note": [gettext("Say why: the players see the reason for every change.")]})
     return note
 
 
 def _require_two_players(match: Match) -> None:
     # A bye has no opponent: there is no result to give to anyone (the database forbids one).
     if match.player_b_id is None:
-        raise MatchConflict("A bye has no opponent and no result to change.")
+        raise MatchConflict(gettext("A bye has no opponent and no result to change."))
 
 
 def _reports_differ(reports: list[tuple[Any, ...]]) -> bool:
@@ -100,7 +102,12 @@ def _settle(match: Match) -> None:
         match_settle(match)
     except EngineAnswerMissing as missing:
         raise ValidationError(
-            {"result": [f"The duels would no longer make sense: {missing} Correct the later duels first."]}
+            {
+                "result": [
+                    gettext("The duels would no longer make sense: %(reason)s Correct the later duels first.")
+                    % {"reason": missing}
+                ]
+            }
         ) from missing
     _undispute_if_settled(match)
 
@@ -159,11 +166,17 @@ def match_result_set(
     _require_two_players(match)
     note = _require_note(note)
     if result not in JUDGE_RESULTS:
-        raise ValidationError({"result": [f"Enter one of: {', '.join(JUDGE_RESULTS)}."]})
+        raise ValidationError({"result": [gettext("Choose the result from the list.")]})
     require_winner_in_top_cut(match, result)
     games = (games_a, games_b, games_drawn)
     if any(count < 0 or count > MAX_GAMES for count in games):
-        raise ValidationError({"games_a": [f"Counts of duels are whole numbers from 0 to {MAX_GAMES}."]})
+        raise ValidationError(
+            {
+                "games_a": [
+                    gettext("Counts of duels are whole numbers from 0 to %(max)s.") % {"max": MAX_GAMES}
+                ]
+            }
+        )
     if result != MatchResult.DOUBLE_LOSS and not tally_possible(match, result=result, games=games):
         raise ValidationError({"games_a": [impossible_tally(match, result=result, games=games)]})
     before = match_snapshot(match)
@@ -190,7 +203,18 @@ def duel_result_set(
     validate_duel_result(result, reason)
     duel = match.duels.filter(number=number).first()
     if duel is None:
-        raise ValidationError({"number": [f"Duel {number} has not started: there is no result to set."]})
+        raise ValidationError(
+            {
+                "number": [
+                    (
+                        gettext("Game %(number)s has not started: there is no result to set.")
+                        if match.round.event.game == "mtg"
+                        else gettext("Duel %(number)s has not started: there is no result to set.")
+                    )
+                    % {"number": number}
+                ]
+            }
+        )
     return duel_result_record(match, duel, judge=judge, result=result, reason=reason, note=note)
 
 
@@ -198,7 +222,7 @@ def _game_loss(match: Match, *, loser: str, judge: User, note: str) -> int:
     """Give ``loser``'s opponent the duel being played, or a new never-played duel; returns its number."""
     state = duel_state(match)
     if state.over:
-        raise MatchOver("The match is over: correct its result instead of giving a game loss.")
+        raise MatchOver(gettext("The match is over: correct its result instead of giving a game loss."))
     winner = Side.B if loser == Side.A else Side.A
     duel = state.playing
     before = duel_snapshot(duel)
@@ -233,22 +257,26 @@ def penalty_issue(
     match = match_lock(match_id)
     require_judge(match, judge)
     if kind not in Penalty.Kind.values:
-        raise ValidationError({"kind": [f"Choose one of: {', '.join(Penalty.Kind.values)}."]})
+        raise ValidationError({"kind": [gettext("Choose the penalty from the list.")]})
     infraction = infraction.strip()
     if not infraction:
-        raise ValidationError({"infraction": ['Say what happened, e.g. "Marked cards".']})
+        raise ValidationError({"infraction": [gettext('Say what happened, e.g. "Marked cards".')]})
     if len(infraction) > 200:
-        raise ValidationError({"infraction": ["Keep it to 200 characters; put details in the note."]})
+        raise ValidationError(
+            {"infraction": [gettext("Keep it to 200 characters; put details in the note.")]}
+        )
     side = match.side_of(player.pk)
     if side is None:
-        raise ValidationError({"player": [f"{player.username} is not a player of this match."]})
+        raise ValidationError(
+            {"player": [gettext("%(name)s is not a player of this match.") % {"name": display_name(player)}]}
+        )
     changes = kind != Penalty.Kind.WARNING
     over = match.status == Match.Status.FINAL or duel_state(match).over
     if kind == Penalty.Kind.DISQUALIFICATION and over:
         changes = False  # the match stands as it is; the player is still dropped below
     if changes:
         _require_two_players(match)
-    audit_note = f"{Penalty.Kind(kind).label} for {player.username}: {infraction}" + (
+    audit_note = f"{Penalty.Kind(kind).label} for {display_name(player)}: {infraction}" + (
         f" ({note.strip()})" if note.strip() else ""
     )
     duel_number = None
@@ -256,7 +284,7 @@ def penalty_issue(
         duel_number = _game_loss(match, loser=side, judge=judge, note=audit_note)
     elif changes:
         if over:
-            raise MatchOver("The match is over: correct its result instead of giving a match loss.")
+            raise MatchOver(gettext("The match is over: correct its result instead of giving a match loss."))
         # At most three duels decide any match; each game loss is one more win for the opponent.
         for _ in range(3):
             if duel_state(match).over:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext
 
 from accounts.users import display_name
@@ -166,6 +166,32 @@ def _ends_match(match: Match, order: list[str]) -> bool:
         return False
 
 
+def _duels_differ(match: Match, counted: tuple[int, int, int]) -> str:
+    """Why a report is refused when the duels recorded on the page say otherwise, with the players' names."""
+    values = {
+        "a": display_name(match.player_a),
+        "won_a": counted[0],
+        "b": display_name(match.player_b),
+        "won_b": counted[1],
+        "drawn": counted[2],
+    }
+    if match.round.event.game == "mtg":
+        return (
+            gettext(
+                "The games recorded here are %(a)s %(won_a)s, %(b)s %(won_b)s, %(drawn)s drawn:"
+                " report the games, or ask a judge to correct them."
+            )
+            % values
+        )
+    return (
+        gettext(
+            "The duels recorded here are %(a)s %(won_a)s, %(b)s %(won_b)s, %(drawn)s drawn:"
+            " report the duels, or ask a judge to correct them."
+        )
+        % values
+    )
+
+
 @transaction.atomic
 def match_report_result(
     *,
@@ -197,14 +223,7 @@ def match_report_result(
     if recorded:
         counted = (recorded.count("A"), recorded.count("B"), recorded.count("draw"))
         if counted != games:
-            raise ValidationError(
-                {
-                    "games_a": [
-                        f"The duels recorded here are {counted[0]}-{counted[1]} with {counted[2]} drawn;"
-                        " report the duels, or ask a judge to correct them."
-                    ]
-                }
-            )
+            raise ValidationError({"games_a": [_duels_differ(match, counted)]})
     MatchReport.objects.update_or_create(
         match=match,
         player=player,
@@ -297,4 +316,5 @@ def matches_swap_players(*, round_: Round, first: User, second: User) -> tuple[M
         else:
             match.player_b = arriving
     Match.objects.bulk_update([one, other], ["player_a", "player_b"])
+    Match.objects.filter(pk__in=(one.pk, other.pk)).update(version=F("version") + 1)
     return one, other

@@ -19,11 +19,12 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from decks.catalog import DatabaseCatalog
 from decks.models import DeckList
 from decks.selectors import side_deck_check
-from matches.models import SideDeckCount, SideSwap
+from matches.models import Match, SideDeckCount, SideSwap
 from matches.selectors.duels import duel_state
 from matches.selectors.side_decks import registered_deck_list, registered_side_count
 from matches.services.access import (
@@ -51,6 +52,25 @@ class SideSwapNotNow(MatchConflict):
     """A side swap outside the time between two duels (before duel 1 ended, or during a duel)."""
 
 
+def _words(match: Match, what: str) -> str:
+    """A refusal in the game's words (Magic: games and sideboards; Yu-Gi-Oh!: duels and Side Decks)."""
+    if match.round.event.game == "mtg":
+        return {
+            "over": gettext("The match is over: there is no game left to sideboard for."),
+            "playing": gettext("Game %(number)s is being played: sideboard after it ends."),
+            "time": gettext("Time has been called: no new game starts."),
+            "first": gettext("Sideboarding happens between games: game 1 has not been played yet."),
+            "counted": gettext("Game 1 has started: sideboard counts are recorded before it only."),
+        }[what]
+    return {
+        "over": gettext("The match is over: there is no duel left to side for."),
+        "playing": gettext("Duel %(number)s is being played: side after it ends."),
+        "time": gettext("Time has been called: no new duel starts."),
+        "first": gettext("Siding happens between duels: duel 1 has not been played yet."),
+        "counted": gettext("Duel 1 has started: Side Deck counts are recorded before it only."),
+    }[what]
+
+
 @transaction.atomic
 def side_deck_count_record(*, match_id: int, player: User, count: int) -> SideDeckCount:
     """A player states how many cards are in their Side Deck before duel 1; recording again replaces it.
@@ -60,13 +80,18 @@ def side_deck_count_record(*, match_id: int, player: User, count: int) -> SideDe
     """
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_SIDE_DECK:
         raise ValidationError(
-            {"count": [f"Count the cards in your Side Deck: a number from 0 to {MAX_SIDE_DECK}."]}
+            {
+                "count": [
+                    gettext("Count the cards in your Side Deck: a number from 0 to %(max)s.")
+                    % {"max": MAX_SIDE_DECK}
+                ]
+            }
         )
     locked = match_lock(match_id)
     player_side(locked, player)
     require_open(locked)
     if locked.duels.exists():
-        raise MatchConflict("Duel 1 has started: Side Deck counts are recorded before it only.")
+        raise MatchConflict(_words(locked, "counted"))
     recorded, _ = SideDeckCount.objects.update_or_create(
         match=locked,
         player=player,
@@ -164,14 +189,14 @@ def side_swap_record(*, match_id: int, player: User, moves: Mapping[str, Any]) -
     require_open(locked)
     state = duel_state(locked)
     if state.over:
-        raise MatchOver("The match is over: there is no duel left to side for.")
+        raise MatchOver(_words(locked, "over"))
     if state.playing is not None:
-        raise SideSwapNotNow(f"Duel {state.playing.number} is being played: side after it ends.")
+        raise SideSwapNotNow(_words(locked, "playing") % {"number": state.playing.number})
     if locked.time_called_at is not None:
-        raise SideSwapNotNow("Time has been called: no new duel starts.")
+        raise SideSwapNotNow(_words(locked, "time"))
     duel_number = len(state.duels) + 1
     if duel_number < 2:
-        raise SideSwapNotNow("Siding happens between duels: duel 1 has not been played yet.")
+        raise SideSwapNotNow(_words(locked, "first"))
     deck_list = registered_deck_list(match=locked, player=player)
     if deck_list is None:
         raise ValidationError(

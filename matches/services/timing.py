@@ -70,11 +70,11 @@ def time_extension_grant(
     """
     errors: dict[str, list[str]] = {}
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 60:
-        errors["minutes"] = ["Give the extra time in whole minutes, from 1 to 60."]
+        errors["minutes"] = [gettext("Give the extra time in whole minutes, from 1 to 60.")]
     if reason not in TimeExtension.Reason.values:
-        errors["reason"] = [f"Give one of: {', '.join(TimeExtension.Reason.values)}."]
+        errors["reason"] = [gettext("Choose the reason from the list.")]
     if len(note) > NOTE_MAX:
-        errors["note"] = [f"Keep the note to {NOTE_MAX} characters."]
+        errors["note"] = [gettext("Keep the note to %(max)s characters.") % {"max": NOTE_MAX}]
     if errors:
         raise ValidationError(errors)
     match = match_lock(match_id)
@@ -82,7 +82,7 @@ def time_extension_grant(
     if match.status == Match.Status.FINAL:
         raise MatchOver(gettext("This match already has a final result: it needs no more time."))
     if match.time_called_at is not None:
-        raise MatchConflict("Time has already been called for this match.")
+        raise MatchConflict(gettext("Time has already been called for this match."))
     return TimeExtension.objects.create(
         match=match, minutes=minutes, reason=reason, note=note.strip(), granted_by=judge
     )
@@ -153,14 +153,14 @@ def duel_finish_at_time(*, match_id: int, by: User, lp_a: int | None = None, lp_
     if match.status == Match.Status.FINAL:
         raise MatchOver(gettext("This match already has a final result."))
     if match.time_called_at is None:
-        raise TimeNotCalled("Time has not been called for this match: finish the duel as usual.")
+        raise TimeNotCalled(gettext("Time has not been called for this match: finish the duel as usual."))
     if procedure == EndOfRound.YGO_DOUBLE_LOSS:
-        raise MatchConflict("Under this event's procedure an unfinished duel is not scored.")
+        raise MatchConflict(gettext("Under this event's procedure an unfinished duel is not scored."))
     if not is_judge:
         require_open(match)
     duel = match.duels.filter(result="").order_by("number").first()
     if duel is None:
-        raise MatchConflict("No duel is being played: there is nothing to finish at time.")
+        raise MatchConflict(gettext("No duel is being played: there is nothing to finish at time."))
     try:
         result, fact = unfinished_duel_result(procedure, lp_a, lp_b)
     except EndOfRoundInputError as error:
@@ -216,11 +216,11 @@ def round_call_time(*, round_id: int, by: User | None, now: datetime | None = No
     """
     round_ = Round.objects.select_related("event").get(pk=round_id)
     if by is not None and not is_event_staff(by, round_.event, EVENT_JUDGES):
-        raise PermissionDenied("Only a judge or organizer of this event can do that.")
+        raise PermissionDenied(gettext("Only a judge or organizer of this event can do that."))
     if by is not None and round_.matches.filter(Q(player_a=by) | Q(player_b=by)).exists():
         # Checked before any match is called: each is called in its own transaction, so a refusal at the
         # caller's own table half-way through would leave the round half called.
-        raise PermissionDenied("You play in this round: another judge or organizer calls its time.")
+        raise PermissionDenied(gettext("You play in this round: another judge or organizer calls its time."))
     now = now or timezone.now()
     _round_time_called(round_id, now)
     called = in_extra_time = disputed = already = 0

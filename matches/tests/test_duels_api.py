@@ -8,7 +8,7 @@ from rest_framework.test import APIClient
 
 from idempotency.models import IdempotencyRecord
 from matches.models import CoinToss, Duel, DuelReport, Match
-from matches.services import duel_report, duel_start, match_coin_toss
+from matches.services import duel_start, match_coin_toss
 from matches.tests.concurrency import needs_postgresql, run_at_once
 from matches.tests.factories import MatchFactory, coin_landing_on
 from tests.api_clients import client_for
@@ -221,22 +221,3 @@ def test_one_report_retried_at_the_same_moment_with_one_key_is_written_once():
     assert sorted(r.has_header("Idempotent-Replayed") for r in responses) == [False, True, True]
     assert DuelReport.objects.filter(duel__match=match).count() == 1
     assert IdempotencyRecord.objects.count() == 1
-
-
-def test_the_duels_section_refreshes_itself_with_the_opponents_report(client):
-    """A player at the table sees the opponent's report arrive without reloading the page."""
-    match = MatchFactory()
-    duel = started(match)
-    client.force_login(match.player_a)
-    page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
-    assert reverse("match-duels-section", args=[match.pk]) in page  # the section polls itself
-
-    duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="B", reason="lp")
-    section = client.get(reverse("match-duels-section", args=[match.pk]), headers={"HX-Request": "true"})
-
-    body = section.content.decode()
-    assert body.lstrip().startswith("{#") or 'id="duels"' in body
-    assert (
-        f"{match.player_b.get_full_name()} reports: {match.player_b.get_full_name()} won (Life points)"
-        in body
-    )

@@ -37,8 +37,11 @@ def test_a_duel_the_players_disagree_on_shows_what_each_reported(client):
     page = judge_client(client, match.round.event).get(reverse("judge-queue")).content.decode()
 
     assert f"table {match.table}" in page
-    assert f"Duel 1: {match.player_a.get_full_name()} says player A won (Life points)" in page
-    assert f"Duel 1: {match.player_b.get_full_name()} says player B won (Concession)" in page
+    a, b = match.player_a.get_full_name(), match.player_b.get_full_name()
+    assert f"Duel 1: {a} reports: {a} won (Life points)" in page
+    assert f"Duel 1: {b} reports: {b} won (Concession)" in page
+    assert "player A" not in page
+    assert "player B" not in page
 
 
 def test_the_oldest_disagreement_comes_first(client):
@@ -54,8 +57,8 @@ def test_the_oldest_disagreement_comes_first(client):
 
     page = judge_client(client, round_.event).get(reverse("judge-queue")).content.decode()
 
-    assert page.index(f"{earlier.player_a.get_full_name()} (A)") < page.index(
-        f"{later.player_a.get_full_name()} (A)"
+    assert page.index(f"{earlier.player_a.get_full_name()} vs") < page.index(
+        f"{later.player_a.get_full_name()} vs"
     )
 
 
@@ -102,7 +105,7 @@ def test_a_duel_a_judge_settles_leaves_the_queue(client):
     duel_report(match_id=duel.match_id, number=duel.number, player=match.player_b, result="B")
     judge = EventRoleFactory(event=match.round.event).user
     client.force_login(judge)
-    assert f"{match.player_a.get_full_name()} (A)" in client.get(reverse("judge-queue")).content.decode()
+    assert f"{match.player_a.get_full_name()} vs" in client.get(reverse("judge-queue")).content.decode()
 
     duel_result_set(match_id=match.pk, number=1, judge=judge, result="A", note="Saw the LP pad")
 

@@ -306,13 +306,20 @@ def test_the_page_shows_the_forms_only_to_judges_and_the_log_to_the_players(clie
 
     assert "Give a penalty" in judge_page
     assert "Correct duel 2" in judge_page
-    assert 'id="judging"' in player_page
+    # A player reads the correction and the penalty as sentences, never the judges' forms or audit table.
+    assert 'id="judging"' not in player_page
     assert "Give a penalty" not in player_page
     assert "Enter or correct" not in player_page
-    assert "Scored wrong" in player_page
-    assert "Late" in player_page
-    assert "Match result" in player_page
+    assert "audit-log" not in player_page
+    a, b = match.player_a.get_full_name(), match.player_b.get_full_name()
+    judge_name = judge.get_full_name()
+    assert (
+        f"Judge {judge_name} corrected the result: {b} wins 1-2 (was: {a} wins 2-0). Note: Scored wrong"
+        in player_page
+    )
+    assert f"Judge {judge_name} gave {a} a penalty (Warning): Late." in player_page
     assert 'id="judging"' not in stranger_page
+    assert "Scored wrong" not in stranger_page
 
 
 def test_a_judge_uses_the_page_forms(client, match, judge):

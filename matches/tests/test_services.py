@@ -142,7 +142,8 @@ def test_a_report_must_agree_with_the_duels_recorded_here():
     with pytest.raises(ValidationError) as refused:
         match_report_result(match_id=match.pk, player=match.player_b, result="a", games_a=2, games_b=0)
 
-    assert "The duels recorded here are 1-1 with 0 drawn" in refused.value.message_dict["games_a"][0]
+    a, b = match.player_a.get_full_name(), match.player_b.get_full_name()
+    assert f"The duels recorded here are {a} 1, {b} 1, 0 drawn" in refused.value.message_dict["games_a"][0]
 
 
 def test_agreeing_reports_keep_the_tally_for_the_standings():

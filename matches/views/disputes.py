@@ -19,8 +19,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
@@ -28,12 +28,13 @@ from config.http import HtmxHttpRequest
 from config.refusals import Conflict
 from idempotency.pages import answer_once
 from matches.forms import DisputeResolveForm
-from matches.models import Dispute, Duel, Match
+from matches.models import Dispute, Match
 from matches.selectors import disputes_visible_to, match_for
 from matches.selectors.matches import is_match_judge
 from matches.services import disputes as dispute_services
 from matches.services.access import MatchConflict
 from matches.services.disputes import Description
+from matches.views.now import reason_label
 from rules.engine.vocabulary import STARTING_LIFE
 from rules.forms import DisputeJsonForm
 from rules.narration import ruling_in_words
@@ -71,7 +72,10 @@ def _names(match: Match) -> dict[str, str]:
 def verdict(ruling: Mapping[str, Any]) -> dict[str, Any]:
     """How a stored ruling reads at a glance: its verdict, explanation and the first rule it cites."""
     legal = ruling.get("legal")
-    label = "The judge cannot decide from this state" if legal is None else "Legal" if legal else "Not legal"
+    if legal is None:
+        label = gettext("The judge cannot decide from this state")
+    else:
+        label = gettext("Legal") if legal else gettext("Not legal")
     rules = list(ruling.get("rules") or [])
     violations = list(ruling.get("violations") or [])
     rule = rules[0] if rules else next((v.get("rule") for v in violations if v.get("rule")), "")
@@ -100,13 +104,37 @@ def _ends_duel(dispute: Dispute, names: dict[str, str]) -> str:
     ended = dispute_services.finished_duel(dispute.ruling.ruling) if dispute.ruling else None
     if ended is None:
         return ""
-    duel = f"duel {dispute.duel_number}" if dispute.duel_number else "the duel (none named)"
     game = dispute.match.round.event.game
     reason = dispute_services.duel_reason(game, str(ended.get("reason") or ""))
-    how = f" ({Duel.Reason(reason).label})" if reason else ""
+    values = {
+        "number": dispute.duel_number,
+        "name": names.get(str(ended.get("winner")), "?"),
+        "how": reason_label(game, reason),
+    }
+    mtg, named, how = game == "mtg", bool(dispute.duel_number), bool(reason)
     if ended.get("draw"):
-        return f"{duel.capitalize()} is a draw{how}."
-    return f"{duel.capitalize()}: {names.get(str(ended.get('winner')), '?')} wins{how}."
+        sentences = {
+            (False, True, True): gettext("Duel %(number)s is a draw (%(how)s)."),
+            (False, True, False): gettext("Duel %(number)s is a draw."),
+            (False, False, True): gettext("The duel being played is a draw (%(how)s)."),
+            (False, False, False): gettext("The duel being played is a draw."),
+            (True, True, True): gettext("Game %(number)s is a draw (%(how)s)."),
+            (True, True, False): gettext("Game %(number)s is a draw."),
+            (True, False, True): gettext("The game being played is a draw (%(how)s)."),
+            (True, False, False): gettext("The game being played is a draw."),
+        }
+    else:
+        sentences = {
+            (False, True, True): gettext("Duel %(number)s: %(name)s wins (%(how)s)."),
+            (False, True, False): gettext("Duel %(number)s: %(name)s wins."),
+            (False, False, True): gettext("The duel being played: %(name)s wins (%(how)s)."),
+            (False, False, False): gettext("The duel being played: %(name)s wins."),
+            (True, True, True): gettext("Game %(number)s: %(name)s wins (%(how)s)."),
+            (True, True, False): gettext("Game %(number)s: %(name)s wins."),
+            (True, False, True): gettext("The game being played: %(name)s wins (%(how)s)."),
+            (True, False, False): gettext("The game being played: %(name)s wins."),
+        }
+    return sentences[(mtg, named, how)] % values
 
 
 def _row(dispute: Dispute, names: dict[str, str], *, ruling_visible: bool = False) -> dict[str, Any]:
@@ -255,6 +283,9 @@ def _describe_page(request: HtmxHttpRequest, match: Match, dispute: Dispute | No
     if dispute is not None:
         initial.update(summary=dispute.summary, duel_number=dispute.duel_number)
     opening = DisputeOpenForm(request.POST if request.method == "POST" else None, initial=initial)
+    if match.round.event.game == "mtg":  # Magic plays games, not duels
+        opening.fields["duel_number"].label = gettext("Game")
+        opening.fields["duel_number"].help_text = gettext("Empty: the game being played.")
     problems: list[dict[str, str]] = []
     status = 200
     if request.method == "POST":
@@ -415,5 +446,8 @@ def match_dispute_resolve(request: HtmxHttpRequest, match_id: int, dispute_id: i
         return _detail(request, match, dispute.pk, error=message, status=400)
     except MatchConflict as error:
         return _detail(request, match, dispute.pk, error=str(error), status=409)
-    messages.success(request, f"{resolved.get_decision_display()}.")
+    if resolved.decision == Dispute.Decision.CONFIRMED:
+        messages.success(request, gettext("Ruling confirmed."))
+    else:
+        messages.success(request, gettext("Ruling overruled."))
     return redirect("match-dispute-detail", match_id=match.pk, dispute_id=dispute.pk)

@@ -8,97 +8,26 @@ A form that fails is swapped back in place with the error; one that succeeds cha
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
-from idempotency.pages import new_form_key, once_per_form
+from idempotency.pages import once_per_form
 from matches import services
 from matches.forms import DuelCorrectionForm, JudgeResultForm, PenaltyForm
-from matches.models import Duel, Match, MatchResult, Penalty
 from matches.selectors import match_for
-from matches.selectors.matches import is_match_judge
-from matches.services.access import top_cut_needs_a_winner
-from matches.services.judging import JUDGE_RESULTS, duel_result_set, match_result_set
-from tournaments.models import Round
+from matches.services.judging import duel_result_set, match_result_set
+from matches.views.pages import match_body
 from tournaments.services.drops import penalty_issue_at_event
-
-
-def _match_words(snapshot: dict[str, Any], names: dict[str, str]) -> str:
-    result = snapshot.get("result", "")
-    if result in (MatchResult.A, MatchResult.B):
-        words = f"{names[result.upper()]} wins"
-    elif result:
-        words = MatchResult(result).label
-    else:
-        words = "no result"
-    games = f"{snapshot.get('games_a', 0)}-{snapshot.get('games_b', 0)}"
-    if snapshot.get("games_drawn"):
-        games += f"-{snapshot['games_drawn']}"
-    status = Match.Status(snapshot.get("status", Match.Status.PLAYING)).label.lower()
-    return f"{words} {games} ({status})" if result else f"{words} ({status})"
-
-
-def _duel_words(snapshot: dict[str, Any], names: dict[str, str]) -> str:
-    result = snapshot.get("result", "")
-    if not result:
-        return "no result"
-    words = "draw" if result == Duel.Result.DRAW else f"{names[result]} won"
-    reason = snapshot.get("reason", "")
-    return f"{words} ({Duel.Reason(reason).label.lower()})" if reason else words
-
-
-def judging_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
-    """What the "Judging" section shows, and to whom: forms to judges, penalties and audit log to players."""
-    user = request.user
-    is_judge = is_match_judge(match, user)
-    is_player = user.is_authenticated and match.side_of(user.pk) is not None
-    if not (is_judge or is_player):
-        return {"judging_visible": False}
-    names = {"A": display_name(match.player_a), "B": display_name(match.player_b)}
-    top_cut = match.round.stage == Round.Stage.TOP
-    audit = [
-        {
-            "change": change,
-            "judge": display_name(change.changed_by),
-            "what": f"Duel {change.duel_number}" if change.duel_number else "Match result",
-            "before": (_duel_words if change.duel_number else _match_words)(change.before, names),
-            "after": (_duel_words if change.duel_number else _match_words)(change.after, names),
-        }
-        for change in match.result_changes.select_related("changed_by")
-    ]
-    penalties = [
-        {"penalty": penalty, "player": display_name(penalty.player), "judge": display_name(penalty.issued_by)}
-        for penalty in match.penalties.select_related("player", "issued_by")
-    ]
-    return {
-        "judging_visible": True,
-        "judging_is_judge": is_judge,
-        "judging_error": error,
-        "judging_names": names,
-        "judging_audit": audit,
-        "judging_penalties": penalties,
-        "judging_duels": list(match.duels.order_by("number")) if is_judge else [],
-        "judging_results": [
-            (value, MatchResult(value).label)
-            for value in JUDGE_RESULTS
-            if not top_cut or value in (MatchResult.A, MatchResult.B)
-        ],
-        "judging_winner_needed": top_cut_needs_a_winner() if top_cut else "",
-        "judging_duel_results": Duel.Result.choices,
-        "judging_reasons": Duel.Reason.choices,
-        "judging_kinds": Penalty.Kind.choices,
-        "match": match,
-        "form_key": new_form_key(),
-    }
 
 
 def _done(request: HtmxHttpRequest, match_id: int, *, error: str = "", success: str = "") -> HttpResponse:
@@ -113,8 +42,7 @@ def _done(request: HtmxHttpRequest, match_id: int, *, error: str = "", success: 
         response = HttpResponse(status=204)
         response["HX-Refresh"] = "true"  # the status, the duels and the log all changed: show them all
         return response
-    match = match_for(match_id)
-    return render(request, "matches/_judging.html", judging_context(request, match, error))
+    return match_body(request, match_id, error=error)
 
 
 Refusals = (services.MatchConflict, ValidationError, PermissionDenied)
@@ -130,7 +58,7 @@ def match_judge_result(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 
     def enter() -> str:
         match_result_set(match_id=match_id, judge=judge, **form.arguments())
-        return "Match result entered."
+        return gettext("Match result entered.")
 
     error, success = once_per_form(request, judge, enter)
     return _done(request, match_id, error=error, success=success)
@@ -139,14 +67,16 @@ def match_judge_result(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def match_judge_duel(request: HtmxHttpRequest, match_id: int, number: int) -> HttpResponse:
-    match_for(match_id)
+    match = match_for(match_id)
     judge = cast(User, request.user)
 
     form = DuelCorrectionForm(request.POST)
 
     def correct() -> str:
         duel_result_set(match_id=match_id, number=number, judge=judge, **form.arguments())
-        return f"Duel {number} corrected."
+        if match.round.event.game == "mtg":
+            return gettext("Game %(number)s corrected.") % {"number": number}
+        return gettext("Duel %(number)s corrected.") % {"number": number}
 
     error, success = once_per_form(request, judge, correct)
     return _done(request, match_id, error=error, success=success)
@@ -164,9 +94,12 @@ def match_penalty(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         arguments = form.arguments()
         player = match.player_a if arguments.pop("player") == "A" else match.player_b
         if player is None:
-            raise ValidationError({"player": ["Choose the penalized player."]})
+            raise ValidationError({"player": [gettext("Choose the penalized player.")]})
         penalty = penalty_issue_at_event(match_id=match_id, judge=judge, player=player, **arguments)
-        return f"{penalty.get_kind_display()} recorded for {display_name(player)}."
+        return gettext("Penalty recorded for %(name)s: %(kind)s.") % {
+            "name": display_name(player),
+            "kind": penalty.get_kind_display(),
+        }
 
     error, success = once_per_form(request, judge, give)
     return _done(request, match_id, error=error, success=success)

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from config.http import HtmxHttpRequest
@@ -23,8 +23,8 @@ from config.refusals import REFUSALS, refusal_message
 from matches.forms import SideDeckCountForm, SideSwapForm
 from matches.selectors import match_for
 from matches.services.side_decks import side_deck_count_record, side_swap_record
-from matches.views.pages import match_page
-from matches.views.side_decks_section import SideDecksForm, side_decks_context
+from matches.views.pages import match_body, match_page
+from matches.views.side_decks_section import SideDecksForm
 
 
 def _done(request: HtmxHttpRequest, match_id: int, form: SideDecksForm | None = None) -> HttpResponse:
@@ -36,8 +36,7 @@ def _done(request: HtmxHttpRequest, match_id: int, form: SideDecksForm | None = 
         if form is not None and form.error:
             messages.error(request, form.error)
         return redirect("match-detail", match_id=match_id)
-    match = match_for(match_id)
-    return render(request, "matches/_side_decks.html", side_decks_context(request, match, form))
+    return match_body(request, match_id, side_decks_form=form)
 
 
 def _refused(error: Exception, form: SideDecksForm) -> SideDecksForm:

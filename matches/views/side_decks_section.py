@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
-from matches.forms import IN_LABEL, OUT_LABEL
+from matches.forms import IN_LABEL, MTG_IN_LABEL, OUT_LABEL
 from matches.models import Match
 from matches.selectors.side_decks import registered_side_count, side_decks_overview
 from matches.services.side_decks import MAX_SIDE_DECK
@@ -93,8 +93,7 @@ def side_decks_context(
         "side_in_text": in_text or "",
         "side_out_text": out_text or "",
         "side_my_side": my_side,
-        "side_label": "sideboard" if game == "mtg" else "Side Deck",
         "side_max": MAX_SIDE_DECK,
-        "side_in_label": IN_LABEL,
+        "side_in_label": MTG_IN_LABEL if game == "mtg" else IN_LABEL,
         "side_out_label": OUT_LABEL,
     }

@@ -7,78 +7,38 @@ form posts and comes back to the page with a message.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
-from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from config.refusals import REFUSALS, refusal_message
-from idempotency.pages import new_form_key, once_per_form
+from idempotency.pages import once_per_form
 from matches.forms import CallTimeForm, ExtensionForm, FinishAtTimeForm
-from matches.models import Match, TimeExtension
 from matches.selectors import match_for
-from matches.selectors.matches import is_match_judge
 from matches.services.access import MatchConflict
 from matches.services.timing import (
     duel_finish_at_time,
     match_call_time,
-    match_time_due,
     round_call_time,
     time_extension_grant,
 )
-from rules.engine.end_of_round import extra_turns, procedure_steps
-from tournaments.models import EndOfRound
+from matches.views.pages import match_body
 
-ROUND_CALL_UNCONFIRMED = "Time was not called for the round: press “Yes, call time for the round” to confirm."
-
-
-def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dict[str, Any]:
-    """What the "Time" section shows: the round's end, extensions, the time due, and the procedure at time."""
-    event = match.round.event
-    extensions = list(match.time_extensions.select_related("granted_by").order_by("granted_at", "pk"))
-    is_judge = is_match_judge(match, request.user)
-    my_side = match.side_of(request.user.pk) if request.user.is_authenticated else None
-    playing = match.duels.filter(result="").order_by("number").first()
-    can_finish = (
-        match.time_called_at is not None
-        and match.status != Match.Status.FINAL
-        and playing is not None
-        and event.end_of_round != EndOfRound.YGO_DOUBLE_LOSS
-        and (is_judge or (my_side is not None and match.status == Match.Status.PLAYING))
-    )
-    return {
-        "match": match,
-        "form_key": new_form_key(),
-        "time_error": error,
-        "time_extensions": [
-            {"extension": extension, "judge_name": display_name(extension.granted_by)}
-            for extension in extensions
-        ],
-        "time_extra_minutes": sum(extension.minutes for extension in extensions),
-        "time_due": match_time_due(match),
-        "time_procedure": event.end_of_round,
-        "time_procedure_label": event.get_end_of_round_display(),
-        "time_steps": procedure_steps(event.end_of_round),
-        "time_playing": playing,
-        "time_can_finish": can_finish,
-        "time_is_judge": is_judge,
-        "time_reasons": TimeExtension.Reason.choices,
-        "time_extra_turns": extra_turns(event.end_of_round),
-        # "Call time for the round" is confirmed on a second step (a link here, then the form).
-        "time_confirm_round": is_judge and request.GET.get("confirm") == "round-time",
-    }
+ROUND_CALL_UNCONFIRMED = gettext_lazy(
+    "Time was not called for the round: press “Yes, call time for the round” to confirm."
+)
 
 
 def _section(request: HtmxHttpRequest, match_id: int, error: str = "") -> HttpResponse:
-    match = match_for(match_id)
-    return render(request, "matches/_time.html", time_context(request, match, error))
+    return match_body(request, match_id, error=error)
 
 
 def _done(
@@ -111,7 +71,7 @@ def match_extension(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         arguments = form.arguments()
         arguments["minutes"] = arguments["minutes"] if arguments["minutes"] is not None else 0
         time_extension_grant(match_id=match_id, judge=judge, **arguments)
-        return "Extension granted."
+        return gettext("Extension granted.")
 
     error, success = once_per_form(request, judge, grant)
     return _done(request, match_id, error=error, success=success, whole_page=False)
@@ -127,15 +87,14 @@ def match_call_time_view(request: HtmxHttpRequest, match_id: int) -> HttpRespons
         arguments = CallTimeForm(request.POST).arguments()
         if arguments["scope"] == "round":
             if arguments["confirm"] != "yes":
-                return _done(request, match_id, error=ROUND_CALL_UNCONFIRMED, whole_page=True)
+                return _done(request, match_id, error=str(ROUND_CALL_UNCONFIRMED), whole_page=True)
             outcome = round_call_time(round_id=match.round_id, by=user)
-            success = (
-                f"Time called for {outcome.called} match(es); {outcome.in_extra_time} still in extra time"
-                f", {outcome.disputed} disputed."
-            )
+            success = gettext(
+                "Time called: %(called)s called now, %(extra)s still in extra time, %(disputed)s disputed."
+            ) % {"called": outcome.called, "extra": outcome.in_extra_time, "disputed": outcome.disputed}
         else:
             match_call_time(match_id=match_id, by=user)
-            success = "Time has been called."
+            success = gettext("Time has been called.")
     except MatchConflict as error:
         return _done(request, match_id, error=refusal_message(error), whole_page=True)
     return _done(request, match_id, success=success, whole_page=True)
@@ -150,4 +109,6 @@ def match_finish_at_time(request: HtmxHttpRequest, match_id: int) -> HttpRespons
         duel_finish_at_time(match_id=match_id, by=cast(User, request.user), **arguments)
     except REFUSALS as error:
         return _done(request, match_id, error=refusal_message(error), whole_page=True)
-    return _done(request, match_id, success="The unfinished duel was scored at time.", whole_page=True)
+    return _done(
+        request, match_id, success=gettext("The unfinished duel was scored at time."), whole_page=True
+    )

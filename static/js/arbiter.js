@@ -59,3 +59,23 @@
     }
   });
 })();
+
+/* A live fragment (data-live-etag="...", e.g. the match page's body) sends the version it shows with each
+   poll (If-None-Match); the answer "304 Not Modified" leaves it as it is, anything else replaces it. */
+(function () {
+  if (window.arbiterLiveFragments) { return; }
+  window.arbiterLiveFragments = true;
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var element = event.detail && event.detail.elt;
+    var etag = element && element.getAttribute && element.getAttribute("data-live-etag");
+    if (etag && event.detail.verb === "get") { event.detail.headers["If-None-Match"] = etag; }
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail && event.detail.xhr && event.detail.xhr.status === 304) {
+      event.detail.shouldSwap = false;
+      event.detail.isError = false;
+    }
+  });
+})();

@@ -1,7 +1,8 @@
 """Steps of a match as the people at the table take them in the browser, for tests/browser/test_full_match.py.
 
-Each person has their own browser context (their own session cookie); the match page does not poll, so a
-person reloads it to see what the others did, as they would at the table.
+Each person has their own browser context (their own session cookie). The match page opens on the one thing
+to do now (section#now: the toss, the choice, the count, the duel's report), then the state of the match;
+it polls for what the others did, and a person may also reload it.
 """
 
 from __future__ import annotations
@@ -61,17 +62,19 @@ def arrive(browser: Any, live_server: Any, *, username: str, name: str, viewport
 
 
 def record_side_count(person: Person, count: int) -> None:
-    side = person.section("side-decks")
-    side.get_by_label("Cards in my Side Deck").fill(str(count))
-    side.get_by_role("button", name="Record my count").click()
+    """The count form is at the top when counting is the next thing to do, else in the Side Decks part."""
+    form = person.page.locator("form").filter(has=person.page.get_by_label("Cards in my Side Deck"))
+    form.get_by_label("Cards in my Side Deck").fill(str(count))
+    form.get_by_role("button", name="Record my count").click()
     expect(person.section("side-decks")).to_contain_text(f"{person.name}: {count} cards in the Side Deck")
 
 
 def report_duel(person: Person, number: int, *, winner: str, reason: str) -> None:
-    """Report duel ``number`` from the Duels section: how it ended, then the "<winner> won" button."""
-    duel = person.section("duels").locator("li.card").filter(has_text=f"Duel {number}")
-    duel.get_by_label("How it ended").select_option(label=reason)
-    duel.get_by_role("button", name=f"{winner} won", exact=True).click()
+    """Report duel ``number`` from the top of the page: how it ended, then the "<winner> won" button."""
+    now = person.section("now")
+    expect(now.get_by_role("heading", name=f"Report duel {number}")).to_be_visible()
+    now.get_by_label("How it ended").select_option(label=reason)
+    now.get_by_role("button", name=f"{winner} won", exact=True).click()
     expect(person.section("duels").locator("li.card").filter(has_text=f"Duel {number}")).to_contain_text(
         f"{person.name} reports: {winner} won ({reason})"
     )
@@ -80,7 +83,7 @@ def report_duel(person: Person, number: int, *, winner: str, reason: str) -> Non
 def choose_to_play_first(person: Person, number: int) -> None:
     duels = person.section("duels")
     expect(duels).to_contain_text(f"{person.name} chooses who plays first in duel {number}")
-    duels.get_by_role("button", name="I play first").click()
+    person.section("now").get_by_role("button", name="I play first").click()
     expect(person.section("duels")).to_contain_text(f"Duel {number} is being played.")
     expect(person.section("duels")).to_contain_text(
         f"{person.name} chose to play first: {person.name} went first."

@@ -100,8 +100,8 @@ def test_the_main_pages_break_no_rule_of_the_content_security_policy(live_server
     player.visit("/my-matches/")
     player.visit("/me/history/")
     page = player.visit(f"/matches/{match.pk}/")
-    with page.expect_request(lambda request: "/duels/section/" in request.url, timeout=12_000):
-        pass  # the duels section polls (htmx, every 8 s) under the policy
+    with page.expect_request(lambda request: "/live/" in request.url, timeout=12_000):
+        pass  # the match body polls (htmx, every few seconds) under the policy
     page = player.visit("/rulings/new/?mode=build")
     expect(page.locator("details.card-row").first).to_be_visible()
     # A situation: card suggestions (htmx), the pick filling the numbers (arbiter.js), the live preview.

@@ -1,8 +1,9 @@
 """A whole match through the pages: two players on their phones, a judge on a laptop.
 
 Coin toss, the choice to play first, Side Deck counts, a duel both players report, a side swap, a dispute
-the judge engine rules on and a judge confirms, and a judge's correction that the players read in the audit
-log. Everything is asserted as the person sees it on their own page.
+the judge engine rules on and a judge confirms, and a judge's correction that the players read in one
+sentence (the judges read it in the audit log). Everything is asserted as the person sees it on their own
+page.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
 
         # The coin toss: whoever the page names chooses, and plays first.
         expect(a.section("duels")).to_contain_text("A coin toss decides who chooses to play first in duel 1.")
-        a.section("duels").get_by_role("button", name="Toss the coin").click()
+        a.section("now").get_by_role("button", name="Toss the coin").click()
         expect(a.section("duels")).to_contain_text("(won the coin toss)")
         toss_text = a.section("duels").locator("p strong").first.inner_text()
         assert toss_text in players, toss_text
@@ -70,7 +71,8 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
         toss_loser = b if toss_winner is a else a
         toss_loser.page.reload()
         expect(toss_loser.section("duels")).to_contain_text(f"{toss_text} chooses who plays first in duel 1")
-        expect(toss_loser.section("duels").get_by_role("button", name="I play first")).to_have_count(0)
+        expect(toss_loser.page.get_by_role("button", name="I play first")).to_have_count(0)
+        expect(toss_loser.section("now")).to_contain_text(f"{toss_text} chooses who plays first in duel 1.")
         toss_winner.page.reload()
         choose_to_play_first(toss_winner, 1)
 
@@ -86,7 +88,7 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
             )
             expect(duels).to_contain_text("Yugi 1 \u2013 0 Kaiba")
             expect(duels).to_contain_text("Kaiba chooses who plays first in duel 2.")
-        expect(a.section("duels").get_by_role("button", name="I play first")).to_have_count(0)
+        expect(a.page.get_by_role("button", name="I play first")).to_have_count(0)
 
         # Between duels Kaiba sides one Mystical Space Typhoon in for one Dark Magician: legal.
         side = b.section("side-decks")
@@ -166,15 +168,22 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
         correction.get_by_role("button", name="Save duel 1").click()
         expect(judge.page.locator("ul.messages")).to_contain_text("Duel 1 corrected.")
 
-        # A player reads the correction in the audit log: before, after, who and why.
-        a.page.reload()
-        row = a.section("judging").locator("table.audit-log tbody tr").filter(has_text=CORRECTION_NOTE)
+        row = judge.section("judging").locator("table.audit-log tbody tr").filter(has_text=CORRECTION_NOTE)
         expect(row).to_have_count(1)
         expect(row.locator("td").nth(1)).to_have_text("Jude")
         expect(row.locator("td").nth(2)).to_have_text("Duel 1")
         expect(row.locator("td").nth(3)).to_have_text("Yugi won (life points) → Yugi won (deck out)")
+
+        # A player reads the correction in one sentence, arriving without a reload: before, after, who, why.
+        expect(a.section("reports")).to_contain_text(
+            f"Judge Jude corrected duel 1: Yugi won (deck out) (was: Yugi won (life points)). "
+            f"Note: {CORRECTION_NOTE}",
+            timeout=12_000,
+        )
         expect(a.section("duels")).to_contain_text("Yugi wins the match.")
-        expect(a.section("judging").get_by_role("button", name="Save duel 1")).to_have_count(0)
+        expect(a.page.locator("section#judging")).to_have_count(0)
+        expect(a.page.locator("table.audit-log")).to_have_count(0)
+        expect(a.page.get_by_role("button", name="Save duel 1")).to_have_count(0)
     finally:
         for person in people:
             person.context.close()
