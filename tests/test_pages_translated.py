@@ -9,8 +9,6 @@ languages (the games' own: LP, ATK, Side Deck, Xyz...) are listed in ``SAME_IN_E
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.apps import apps
 from django.conf import settings
@@ -26,9 +24,44 @@ pytestmark = pytest.mark.django_db
 # Words a page may show untranslated in every language: the games' terms (as the stores and the official
 # Portuguese and Spanish rulebooks keep them), the product's name, abbreviations.
 SAME_IN_EVERY_LANGUAGE = {
-    "Arbiter", "API", "CSV", "LP", "ATK", "DEF", "Side", "Deck", "Decks", "Link", "Xyz", "Top", "bye", "Bye",
-    "check", "in", "Check", "OK", "Yu", "Gi", "Oh", "Magic", "The", "Gathering", "ID", "id", "vs", "Swiss",
-    "Konami", "Wizards", "mulligan", "Mulligan", "ruling", "Ruling", "htmx", "JSON", "YGOPro", "cdb",
+    "Arbiter",
+    "API",
+    "CSV",
+    "LP",
+    "ATK",
+    "DEF",
+    "Side",
+    "Deck",
+    "Decks",
+    "Link",
+    "Xyz",
+    "Top",
+    "bye",
+    "Bye",
+    "check",
+    "in",
+    "Check",
+    "OK",
+    "Yu",
+    "Gi",
+    "Oh",
+    "Magic",
+    "The",
+    "Gathering",
+    "ID",
+    "id",
+    "vs",
+    "Swiss",
+    "Konami",
+    "Wizards",
+    "mulligan",
+    "Mulligan",
+    "ruling",
+    "Ruling",
+    "htmx",
+    "JSON",
+    "YGOPro",
+    "cdb",
 }
 
 
@@ -41,7 +74,8 @@ def stored_text() -> list[str]:
         fields = [
             field.name
             for field in model._meta.get_fields()
-            if isinstance(field, models.CharField | models.TextField) and not field.choices
+            if isinstance(field, models.CharField | models.TextField)
+            and not field.choices
             and field.name not in {"password", "slug", "code", "claim_code", "key"}
         ]
         for row in model.objects.values_list(*fields) if fields else []:
@@ -72,5 +106,7 @@ def test_no_page_carries_an_english_string_in_portuguese_or_spanish():
                 if text in english and set(words_left(text, data)) - SAME_IN_EVERY_LANGUAGE:
                     untranslated.setdefault(text, set()).add(f"{visit.label} ({language})")
 
-    report = "\n".join(f"  {text!r} on {', '.join(sorted(pages))}" for text, pages in sorted(untranslated.items()))
-    assert not untranslated, f"{len(untranslated)} strings read the same in English and another language:\n{report}"
+    report = "\n".join(f"  {text!r} on {', '.join(sorted(on))}" for text, on in sorted(untranslated.items()))
+    assert not untranslated, (
+        f"{len(untranslated)} strings read the same in English and in another language:\n{report}"
+    )
