@@ -78,7 +78,7 @@ def stored_text() -> list[str]:
             and not field.choices
             and field.name not in {"password", "slug", "code", "claim_code", "key"}
         ]
-        for row in model.objects.values_list(*fields) if fields else []:
+        for row in model._default_manager.values_list(*fields) if fields else []:
             values.update(str(value) for value in row if value and len(str(value)) > 1)
     for user in User.objects.all():
         values.add(user.get_full_name())
