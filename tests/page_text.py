@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 
 READ_ATTRIBUTES = ("aria-label", "placeholder", "title", "alt")
 SKIPPED = {"script", "style", "template", "code", "pre", "textarea"}  # code and typed text are not interface
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 WORD = re.compile(r"[^\W\d_]{2,}")
 
 
@@ -23,9 +24,12 @@ class _Texts(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)
-        if tag in SKIPPED:
+        # An element in a language of its own (a rulebook's quote, a language's own name) or marked not to be
+        # translated (a document's title) is content, not interface: skipped with what it holds.
+        foreign = tag != "html" and ("lang" in values or values.get("translate") == "no")
+        if (tag in SKIPPED or foreign or self._skipping) and tag not in VOID:
             self._skipping.append(tag)
-        if "translate" in values and values["translate"] == "no":
+        if foreign or self._skipping:
             return
         for name in READ_ATTRIBUTES:
             if values.get(name):
@@ -34,8 +38,9 @@ class _Texts(HTMLParser):
             self.texts.append(str(values["value"]))
 
     def handle_endtag(self, tag: str) -> None:
-        if self._skipping and self._skipping[-1] == tag:
-            self._skipping.pop()
+        if tag in self._skipping:
+            while self._skipping and self._skipping.pop() != tag:
+                pass
 
     def handle_data(self, data: str) -> None:
         if not self._skipping and data.strip():

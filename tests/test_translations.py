@@ -97,3 +97,15 @@ def test_the_compiled_catalogue_is_the_catalogue(locale):
     assert {key(entry): translations(entry) for entry in compiled if entry.msgid} == source, (
         f"locale/{locale}/LC_MESSAGES/django.mo is out of date: run `make messages`"
     )
+
+
+def test_no_translate_tag_holds_an_escaped_quote():
+    """``{% translate "a \\"b\\"" %}`` is never gathered, so never translated: use blocktranslate."""
+    escaped = re.compile(r'{%\s*(?:translate|trans)\s+"(?:[^"\\]|\\.)*\\"')
+    found = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "templates").rglob("*.html"))
+        if escaped.search(path.read_text(encoding="utf-8"))
+    ]
+
+    assert not found, f"translate tags with an escaped quote (use blocktranslate): {found}"
