@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from rules.engine.references import Document, Reference
 from rules.engine.ruling import Fact
+from rules.engine.sentences import gettext_noop, say
 
 YGO_LP = "ygo_lp"
 YGO_DOUBLE_LOSS = "ygo_double_loss"
@@ -139,14 +140,29 @@ def unfinished_duel_result(procedure: str, lp_a: int | None, lp_b: int | None) -
         a, b = _lp("lp_a", lp_a), _lp("lp_b", lp_b)
         if a == b:
             return "draw", Fact(
-                f"Both players had {a} LP when the phase ended: the duel is a draw.", YGO_LP_DUEL
+                say(gettext_noop("Both players had %(a)s LP when the phase ended: the duel is a draw."), a=a),
+                YGO_LP_DUEL,
             )
         winner = "A" if a > b else "B"
-        return winner, Fact(f"A had {a} LP and B {b} LP: {winner} wins the unfinished duel.", YGO_LP_DUEL)
+        return winner, Fact(
+            say(
+                gettext_noop("A had %(a)s LP and B %(b)s LP: %(winner)s wins the unfinished duel."),
+                a=a,
+                b=b,
+                winner=winner,
+            ),
+            YGO_LP_DUEL,
+        )
     if procedure == MTG_FIVE_TURNS:
-        return "draw", Fact("The game was unfinished after the extra turns: it is a draw.", MTG_UNFINISHED)
+        return "draw", Fact(
+            say(gettext_noop("The game was unfinished after the extra turns: it is a draw.")), MTG_UNFINISHED
+        )
     return None, Fact(
-        "The unfinished duel gets no result: the match nobody has won is a loss for both players.",
+        say(
+            gettext_noop(
+                "The unfinished duel gets no result: the match nobody has won is a loss for both players."
+            )
+        ),
         YGO_DOUBLE_LOSS_MATCH,
     )
 
@@ -167,18 +183,26 @@ def match_at_time(procedure: str, match_over: bool) -> tuple[str | None, Fact]:
     if _known(procedure) == YGO_DOUBLE_LOSS:
         if match_over:
             return None, Fact(
-                "The match was already won when time was called: it stands.", YGO_DOUBLE_LOSS_MATCH
+                say(gettext_noop("The match was already won when time was called: it stands.")),
+                YGO_DOUBLE_LOSS_MATCH,
             )
         return DOUBLE_LOSS, Fact(
-            "Nobody had won the match when time was called: it is a loss for both players.",
+            say(
+                gettext_noop("Nobody had won the match when time was called: it is a loss for both players.")
+            ),
             YGO_DOUBLE_LOSS_MATCH,
         )
     if match_over:
         return None, Fact(
-            "The match was already over when time was called: it stands.", _match_rule(procedure)
+            say(gettext_noop("The match was already over when time was called: it stands.")),
+            _match_rule(procedure),
         )
     return None, Fact(
-        "Once the duel being played is finished, the match is decided on wins; equal wins is a draw.",
+        say(
+            gettext_noop(
+                "Once the duel being played is finished, the match is decided on wins; equal wins is a draw."
+            )
+        ),
         _match_rule(procedure),
     )
 
