@@ -86,10 +86,23 @@ def explanation(ruling: Mapping[str, Any], table: Table) -> str:
     """What the judge says, in the reader's language: each of the engine's sentences said from its
     template (``rules.words.said``) with names for card ids and player letters. A ruling stored before
     the engine gave its templates: a deck check from its counts, else the engine's English with names."""
-    translated = explanation_words(ruling, table.words)
+    violations = [v for v in _list(ruling.get("violations")) if isinstance(v, Mapping)]
+    gaps = [v for v in violations if v.get("code") == INCOMPLETE]
+    translated = _incomplete(gaps[0], table) if gaps else explanation_words(ruling, table.words)
     if translated is None and table.action.get("type") == "deck_check":
         translated = deck_explanation(ruling, table.game)
     return translated if translated is not None else table.words(str(ruling.get("explanation") or ""))
+
+
+def _incomplete(violation: Mapping[str, Any], table: Table) -> str:
+    """An incomplete ruling's explanation without the field's path (the problem asks for the field)."""
+    reason = _mapping(violation.get("values")).get("reason")
+    words = said(reason, table.words) if isinstance(reason, Mapping) else None
+    if words is None:
+        return table.words(str(violation.get("message") or ""))
+    return gettext("The reported state cannot settle this: %(reason)s. A judge does not guess.") % {
+        "reason": words
+    }
 
 
 def headline(legal: object) -> str:
@@ -374,6 +387,8 @@ def problem(violation: Mapping[str, Any], table: Table) -> str:
     found = INCOMPLETE_MESSAGE.search(message) if violation.get("code") == INCOMPLETE else None
     asked = missing_field(found["path"], table) if found else None
     if found is None or asked is None:
+        if violation.get("code") == INCOMPLETE:
+            return _incomplete(violation, table)
         translated = said(violation, table.words)
         return translated if translated is not None else table.words(message)
     if MISSING_ONLY.match(found["reason"]):

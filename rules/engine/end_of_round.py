@@ -146,7 +146,12 @@ def unfinished_duel_result(procedure: str, lp_a: int | None, lp_b: int | None) -
         winner = "A" if a > b else "B"
         return winner, Fact(
             say(
-                gettext_noop("A had %(a)s LP and B %(b)s LP: %(winner)s wins the unfinished duel."),
+                gettext_noop(
+                    "%(player_a)s had %(a)s LP and %(player_b)s %(b)s LP: %(winner)s wins the "
+                    "unfinished duel."
+                ),
+                player_a="A",
+                player_b="B",
                 a=a,
                 b=b,
                 winner=winner,

@@ -123,10 +123,13 @@ def judge_match_result(action: ActionFields, rules: MatchRules) -> Ruling:
         Fact(
             say(
                 gettext_noop(
-                    "After %(count)s %(word)s(s): A %(a)s win(s), B %(b)s win(s), %(draws)s draw(s)."
+                    "After %(count)s %(word)s(s): %(player_a)s %(a)s win(s), %(player_b)s "
+                    "%(b)s win(s), %(draws)s draw(s)."
                 ),
                 count=len(duels),
                 word=rules.word,
+                player_a="A",
+                player_b="B",
                 a=count.wins["A"],
                 b=count.wins["B"],
                 draws=count.draws,

@@ -160,7 +160,7 @@ RULINGS = {
 
 @pytest.mark.parametrize("code", sorted(RULINGS))
 def test_every_broken_deck_rule_carries_its_template_and_values(code):
-    game, make = RULINGS[code]
+    _, make = RULINGS[code]
     violation = next(v for v in make()["violations"] if v["code"] == code)
 
     assert violation["template"] % violation["values"] == violation["message"]

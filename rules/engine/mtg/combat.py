@@ -442,7 +442,9 @@ class Combat:
             facts.append(
                 Fact(
                     say(
-                        gettext_noop("Life totals after combat: A %(a)s, B %(b)s."),
+                        gettext_noop("Life totals after combat: %(player_a)s %(a)s, %(player_b)s %(b)s."),
+                        player_a="A",
+                        player_b="B",
                         a=self.life["A"],
                         b=self.life["B"],
                     ),

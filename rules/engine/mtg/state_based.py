@@ -312,7 +312,12 @@ def judge_state_check(ctx: Context) -> Ruling:
         facts.append(
             Fact(
                 say(
-                    gettext_noop("No state-based effect applies (life A %(a)s, B %(b)s): the game goes on."),
+                    gettext_noop(
+                        "No state-based effect applies (life %(player_a)s %(a)s, %(player_b)s "
+                        "%(b)s): the game goes on."
+                    ),
+                    player_a="A",
+                    player_b="B",
                     a=life["A"],
                     b=life["B"],
                 ),

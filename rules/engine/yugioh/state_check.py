@@ -140,10 +140,12 @@ def judge_check_state(duel: Duel) -> Ruling:
             Fact(
                 say(
                     gettext_noop(
-                        "Neither player's LP is 0 (A %(a)s, B %(b)s) and no hand holds all of "
-                        "Exodia: the Duel goes on. A player with an empty Deck loses only when "
-                        "they must draw."
+                        "Neither player's LP is 0 (%(player_a)s %(a)s, %(player_b)s %(b)s) and no "
+                        "hand holds all of Exodia: the Duel goes on. A player with an empty Deck "
+                        "loses only when they must draw."
                     ),
+                    player_a="A",
+                    player_b="B",
                     a=lp["A"],
                     b=lp["B"],
                 ),
