@@ -46,38 +46,43 @@ SETTING_MTG_FIVE_TURNS = Document(
 )
 
 YGO_LP_PHASE = Reference(
-    SETTING_YGO_LP, "When time is called", None, "the players finish the current phase of the duel"
+    SETTING_YGO_LP,
+    "When time is called",
+    None,
+    gettext_noop("the players finish the current phase of the duel"),
 )
 YGO_LP_DUEL = Reference(
     SETTING_YGO_LP,
     "An unfinished duel",
     None,
-    "the player with more LP wins the unfinished duel; with equal LP the duel is a draw",
+    gettext_noop("the player with more LP wins the unfinished duel; with equal LP the duel is a draw"),
 )
 YGO_LP_MATCH = Reference(
     SETTING_YGO_LP,
     "Deciding the match",
     None,
-    "the player with more duel wins takes the match; equal duel wins is a match draw",
+    gettext_noop("the player with more duel wins takes the match; equal duel wins is a match draw"),
 )
 YGO_DOUBLE_LOSS_MATCH = Reference(
     SETTING_YGO_DOUBLE_LOSS,
     "When time is called",
     None,
-    "a match nobody has won when time is called is a loss for both players",
+    gettext_noop("a match nobody has won when time is called is a loss for both players"),
 )
 MTG_TURNS = Reference(
     SETTING_MTG_FIVE_TURNS,
     "When time is called",
     None,
-    "the active player finishes the current turn, then five more turns are played",
+    gettext_noop("the active player finishes the current turn, then five more turns are played"),
 )
 MTG_UNFINISHED = Reference(
     SETTING_MTG_FIVE_TURNS,
     "An unfinished game",
     None,
-    "a game nobody has won after the extra turns is a draw; more game wins then takes the match, equal wins"
-    " is a match draw",
+    gettext_noop(
+        "a game nobody has won after the extra turns is a draw; more game wins "
+        "then takes the match, equal wins is a match draw"
+    ),
 )
 
 STEPS: dict[str, tuple[Reference, ...]] = {
