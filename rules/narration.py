@@ -23,19 +23,22 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_noop as noop
 
 from rules.engine.vocabulary import STARTING_LIFE
-from rules.words import deck_explanation, violation_sentence
+from rules.words import deck_explanation, explanation_words, said
 
 PLAYERS = ("A", "B")
 INCOMPLETE = "state.incomplete"
 
 
 class Passage(NamedTuple):
-    """A rulebook passage: where it is, the words quoted from it (``""`` when none) and what it says."""
+    """A rulebook passage: where it is, the words quoted from it (``""`` when none), what it says (in the
+    reader's language) and, as the engine wrote it, ``english`` (which names the rule: ``rules.passages``
+    finds the parallel passages by it)."""
 
     reference: str
     quote: str
     summary: str
     language: str
+    english: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,13 +83,26 @@ def ruling_in_words(
 
 
 def explanation(ruling: Mapping[str, Any], table: Table) -> str:
-    """What the judge says: in the reader's language where ``rules.words`` has words for every part of it
-    (broken rules it can say, a deck check's counts), else the engine's English with names for ids."""
+    """What the judge says, in the reader's language: each of the engine's sentences said from its
+    template (``rules.words.said``) with names for card ids and player letters. A ruling stored before
+    the engine gave its templates: a deck check from its counts, else the engine's English with names."""
     violations = [v for v in _list(ruling.get("violations")) if isinstance(v, Mapping)]
-    translated: str | None = None
-    if table.action.get("type") == "deck_check" or (violations and ruling.get("legal") is False):
+    gaps = [v for v in violations if v.get("code") == INCOMPLETE]
+    translated = _incomplete(gaps[0], table) if gaps else explanation_words(ruling, table.words)
+    if translated is None and table.action.get("type") == "deck_check":
         translated = deck_explanation(ruling, table.game)
     return translated if translated is not None else table.words(str(ruling.get("explanation") or ""))
+
+
+def _incomplete(violation: Mapping[str, Any], table: Table) -> str:
+    """An incomplete ruling's explanation without the field's path (the problem asks for the field)."""
+    reason = _mapping(violation.get("values")).get("reason")
+    words = said(reason, table.words) if isinstance(reason, Mapping) else None
+    if words is None:
+        return table.words(str(violation.get("message") or ""))
+    return gettext("The reported state cannot settle this: %(reason)s. A judge does not guess.") % {
+        "reason": words
+    }
 
 
 def headline(legal: object) -> str:
@@ -365,20 +381,24 @@ MISSING_ONLY = re.compile(
 
 
 def problem(violation: Mapping[str, Any], table: Table) -> str:
-    """A violation as a sentence: translated from its code and values (``rules.words``) where there are
-    words for it, else the engine's message in names; a missing field as what to say."""
-    translated = violation_sentence(violation, table.game)
-    if translated is not None:
-        return translated
+    """A violation as a sentence: said from its template (``rules.words.said``) with names for ids and
+    letters, else (stored without one) the engine's message in names; a missing field as what to say."""
     message = str(violation.get("message") or "")
     found = INCOMPLETE_MESSAGE.search(message) if violation.get("code") == INCOMPLETE else None
     asked = missing_field(found["path"], table) if found else None
     if found is None or asked is None:
-        return table.words(message)
+        if violation.get("code") == INCOMPLETE:
+            return _incomplete(violation, table)
+        translated = said(violation, table.words)
+        return translated if translated is not None else table.words(message)
     if MISSING_ONLY.match(found["reason"]):
         return asked + "."
     # A conflict ("turn 3 belongs to A, so the first player is A, not B") says why the field is asked for.
-    return gettext("%(ask)s: %(reason)s.") % {"ask": asked, "reason": table.words(found["reason"])}
+    reason = _mapping(violation.get("values")).get("reason")
+    reason_words = said(reason, table.words) if isinstance(reason, Mapping) else None
+    if reason_words is None:
+        reason_words = table.words(found["reason"])
+    return gettext("%(ask)s: %(reason)s.") % {"ask": asked, "reason": reason_words}
 
 
 def missing_field(path: str, table: Table) -> str | None:
@@ -1083,7 +1103,7 @@ def passages(ruling: Mapping[str, Any]) -> Iterator[Passage]:
         return
     for rule in _list(ruling.get("rules")):
         reference, _, summary = str(rule).partition(": ")
-        yield Passage(reference, "", summary, "")
+        yield Passage(reference, "", gettext(summary) if summary else "", "", summary)
 
 
 def _cited(citation: Mapping[str, Any]) -> Passage:
@@ -1093,8 +1113,10 @@ def _cited(citation: Mapping[str, Any]) -> Passage:
     return Passage(
         reference=", ".join(part for part in parts if part),
         quote=str(citation.get("quote") or ""),
-        summary=str(citation.get("passage") or ""),
+        # The paraphrase is the engine's (a ``gettext_noop`` template); the quote is the book's, as written.
+        summary=gettext(passage) if (passage := str(citation.get("passage") or "")) else "",
         language=str(citation.get("language") or ""),
+        english=passage,
     )
 
 

@@ -57,7 +57,8 @@ def parallels_in_words(cited: object, language: str | None = None) -> list[Paral
 def _citation(cited: object) -> Mapping[str, object] | str:
     if isinstance(cited, Mapping | str):
         return cited
-    summary = getattr(cited, "summary", "")
+    # A narrated passage: the engine's English names the rule (its summary may be translated).
+    summary = getattr(cited, "english", "") or getattr(cited, "summary", "")
     return summary if isinstance(summary, str) else ""
 
 

@@ -25,6 +25,7 @@ from rules.engine.vocabulary import GAMES, YUGIOH
 from rules.narration import ruling_in_words
 from rules.situations import Situation, situation_class, situations_of
 from rules.situations.base import CARD_KINDS, MTG_CARD_TYPES, kind_value, mtg_type_value
+from rules.words import problem_words
 
 SEARCH_MIN_LETTERS = 2
 SUGGESTIONS = 6
@@ -83,7 +84,10 @@ def preview_context(form: Situation) -> dict[str, Any]:
     try:
         return {"form": form, "missing": [], **judged(form)}
     except engine.DisputeError as error:  # a situation builds valid documents; kept so a slip is no 500
-        return {"form": form, "missing": [{"label": "", "message": p["message"]} for p in error.problems()]}
+        return {
+            "form": form,
+            "missing": [{"label": "", "message": problem_words(p)["message"]} for p in error.problems()],
+        }
 
 
 def render_preview(request: HttpRequest, form: Situation) -> HttpResponse:

@@ -24,7 +24,7 @@ from rules.narration import ruling_in_words
 from rules.selectors import rulings_visible_to
 from rules.situation_pages import bind_situation, situation_list
 from rules.situations import Situation, situation_class
-from rules.words import action_words
+from rules.words import action_words, problem_words
 
 BUILDER_PREFILL = ("turn", "turn_player", "phase", "step", "lp_a", "lp_b", "revision")
 MTG_BUILDER_PREFILL = ("turn", "active_player", "phase", "step", "life_a", "life_b", "revision")
@@ -98,7 +98,7 @@ def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
         game, request.POST if posted and mode == "build" else None, prefill_from(request.GET, game)
     )
     pasted = DisputeJsonForm(request.POST if mode == "json" and posted else None)
-    problems: list[dict[str, str]] = []
+    problems: list[dict[str, Any]] = []
     refused = False
 
     if posted:
@@ -112,7 +112,7 @@ def ruling_new(request: HtmxHttpRequest) -> HttpResponse:
             try:
                 ruling = services.ruling_create(dispute=dispute, requested_by=cast(User, request.user))
             except engine.DisputeError as error:
-                problems = error.problems()
+                problems = [problem_words(problem) for problem in error.problems()]
             else:
                 return redirect("ruling-detail", ruling_id=ruling.pk)
 

@@ -1,13 +1,13 @@
 """The engine's words in the reader's language: the actions a dispute is about, and broken rules.
 
-The engine knows nothing of Django, so it writes English and cannot mark its words for translation. This
-module says the same things translated, from the engine's data rather than its text:
+The engine knows nothing of Django, so it writes English, marking each sentence as a template for the
+catalogues (``gettext_noop``). This module says the same things translated:
 
 - the actions the builder offers (``rules.engine.vocabulary.BUILDER_ACTIONS``), in the same order, each
   with words ``makemessages`` finds (``rules/tests/test_words.py`` holds the two lists together);
-- a violation, from its ``code`` and the ``values`` it states (``rules.engine.ruling.Violation``):
-  :func:`violation_sentence`, ``None`` for a code without a sentence here (the page then shows the
-  engine's English, rewritten with names by ``rules.narration``);
+- an engine sentence (a broken rule, a fact, a problem with the dispute), from the template and values it
+  carries (``rules.engine.sentences``): :func:`said`, ``None`` for one stored without a template (the page
+  then shows the engine's English, rewritten with names by ``rules.narration``);
 - a deck check's explanation (:func:`deck_explanation`), from its violations or its counts.
 
 It sits with the shared plumbing (below ``decks``), so the deck pages and the judge pages say it alike.
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.vocabulary import MTG, YUGIOH
@@ -70,139 +70,79 @@ def action_words(game: str, action: str) -> str:
     return str(words)
 
 
-# --- Broken rules, by code ------------------------------------------------------------------------------
+# --- The engine's sentences ----------------------------------------------------------------------------
 
 Values = Mapping[str, Any]
-Sentence = Callable[[Values, str], str]
 
 
-def _plain(text: Any) -> Sentence:
-    """A sentence (lazily translated) whose placeholders are the violation's values."""
-    return lambda values, game: str(text) % values
+def said(sentence: Mapping[str, Any], name: Callable[[str], str] | None = None) -> str | None:
+    """An engine sentence (``{"template", "values"}``, ``rules.engine.sentences``) in the reader's
+    language: ``gettext(template) % values``, each text value through ``name`` (card ids and player
+    letters to names; as given without it), a nested sentence said the same way, numbers as they are.
+    ``None`` without a template, or when the values do not fit it (a page then shows the English)."""
+    template = sentence.get("template")
+    values = sentence.get("values")
+    if not isinstance(template, str) or not isinstance(values, Mapping | None):
+        return None
+    try:
+        words = {key: _value(value, name) for key, value in (values or {}).items()}
+        return gettext(template) % words
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
-def _main_size(values: Values, game: str) -> str:
-    return (
-        ngettext(
-            "The Main Deck has %(count)d card; it must have 40 to 60.",
-            "The Main Deck has %(count)d cards; it must have 40 to 60.",
-            int(values["count"]),
-        )
-        % values
-    )
-
-
-def _mtg_main_size(values: Values, game: str) -> str:
-    return (
-        ngettext(
-            "The deck has %(count)d card; it needs at least %(minimum)d.",
-            "The deck has %(count)d cards; it needs at least %(minimum)d.",
-            int(values["count"]),
-        )
-        % values
-    )
-
-
-def _extra_deck_card(values: Values, game: str) -> str:
-    if values["section"] == "extra":
-        text = gettext(
-            "%(card)s is in the Extra Deck, which holds only Fusion, Synchro, Xyz and Link Monsters."
-        )
-        return text % values
-    by_frame = {
-        "fusion": gettext("%(card)s is a Fusion Monster: it belongs in the Extra Deck, not the Main Deck."),
-        "synchro": gettext("%(card)s is a Synchro Monster: it belongs in the Extra Deck, not the Main Deck."),
-        "xyz": gettext("%(card)s is an Xyz Monster: it belongs in the Extra Deck, not the Main Deck."),
-        "link": gettext("%(card)s is a Link Monster: it belongs in the Extra Deck, not the Main Deck."),
-    }
-    return by_frame[str(values["frame"])] % values
-
-
-def _unknown_magic_card(values: Values, game: str) -> str:
-    if values["section"] == "side":
-        text = gettext(
-            "%(card)s (in the sideboard) is not a Magic card: the card catalog has no card of that name, so "
-            "it cannot be played. Check its spelling."
-        )
-    else:
-        text = gettext(
-            "%(card)s (in the deck) is not a Magic card: the card catalog has no card of that name, so it "
-            "cannot be played. Check its spelling."
-        )
-    return text % values
-
-
-def _side_count_changed(values: Values, game: str) -> str:
-    if game == "mtg":
-        text = gettext(
-            "The deck and sideboard held %(was)d cards together and now hold %(now)d; sideboarding only "
-            "moves cards."
-        )
-    else:
-        text = gettext(
-            "The Side Deck had %(was)d cards and now has %(now)d; a swap must keep its count exactly the "
-            "same."
-        )
-    return text % values
-
-
-def _card_not_registered(values: Values, game: str) -> str:
-    if game == "mtg":
-        text = gettext(
-            "%(card)s: %(presented)d presented but %(registered)d registered in the deck and sideboard."
-        )
-    else:
-        text = gettext("%(card)s: %(presented)d presented but %(registered)d registered for the match.")
-    return text % values
-
-
-VIOLATION_SENTENCES: dict[str, Sentence] = {
-    "deck.main_size": _main_size,
-    "deck.extra_size": _plain(_("The Extra Deck has %(count)d cards; at most 15 are allowed.")),
-    "deck.side_size": _plain(_("The Side Deck has %(count)d cards; at most 15 are allowed.")),
-    "deck.extra_deck_card": _extra_deck_card,
-    "deck.copies": _plain(
-        _(
-            "%(card)s: %(count)d copies across the Main, Extra and Side Deck; at most 3 of a card (alternate "
-            "artworks count as the same card)."
-        )
-    ),
-    "deck.forbidden": _plain(_("%(card)s is Forbidden: no copies are allowed, and the deck has %(count)d.")),
-    "deck.limited": _plain(_("%(card)s is Limited to 1 copy, and the deck has %(count)d.")),
-    "deck.semi_limited": _plain(_("%(card)s is Semi-Limited to 2 copies, and the deck has %(count)d.")),
-    "mtg.deck.main_size": _mtg_main_size,
-    "mtg.deck.side_size": _plain(_("The sideboard has %(count)d cards; at most 15 are allowed.")),
-    "mtg.deck.unknown_card": _unknown_magic_card,
-    "mtg.deck.copies": _plain(
-        _(
-            "%(card)s: %(count)d copies in the deck and sideboard; at most 4 of a card other than a basic "
-            "land."
-        )
-    ),
-    "mtg.deck.banned": _plain(_("%(card)s is banned, and the deck has %(count)d.")),
-    "mtg.deck.restricted": _plain(_("%(card)s is restricted to 1 copy, and the deck has %(count)d.")),
-    "side.count_changed": _side_count_changed,
-    "side.card_not_registered": _card_not_registered,
-    "side.card_missing": _plain(_("%(card)s: %(registered)d registered but only %(presented)d presented.")),
-}
+def _value(value: object, name: Callable[[str], str] | None) -> object:
+    if isinstance(value, Mapping):
+        nested = said(value, name)
+        if nested is None:
+            raise ValueError("a nested value without a template")
+        return nested
+    if isinstance(value, str):
+        return name(value) if name is not None else value
+    return value
 
 
 def violation_sentence(violation: Mapping[str, Any], game: str) -> str | None:
-    """The violation in the reader's language, from its code and values; ``None`` when this module has no
-    sentence for it (or the violation, stored by an older engine, carries no values)."""
-    sentence = VIOLATION_SENTENCES.get(str(violation.get("code") or ""))
-    values = violation.get("values")
-    if sentence is None or not isinstance(values, Mapping):
+    """A broken rule in the reader's language, from the template the engine wrote it with; ``None`` for
+    a violation stored without one (the page then shows the engine's English)."""
+    return said(violation)
+
+
+def problem_words(problem: Mapping[str, Any]) -> dict[str, Any]:
+    """A problem with the dispute (``DisputeError.problems()``) with its message in the reader's
+    language where the engine gave its template."""
+    message = said(problem)
+    return {**problem, "message": message} if message is not None else dict(problem)
+
+
+def explanation_words(ruling: Mapping[str, Any], name: Callable[[str], str] | None = None) -> str | None:
+    """A ruling's explanation in the reader's language, sentence by sentence (``explanation_sentences``):
+    each said from its template, one written without a template in its English through ``name``; ``None``
+    for a ruling stored before the engine gave its sentences."""
+    sentences = ruling.get("explanation_sentences")
+    if not isinstance(sentences, list):
         return None
-    try:
-        return sentence(values, game)
-    except (KeyError, TypeError, ValueError):  # values of another shape: the engine's English stands
-        return None
+    words = []
+    for sentence in sentences:
+        if not isinstance(sentence, Mapping):
+            continue
+        text = said(sentence, name)
+        if text is None:
+            english = str(sentence.get("text") or "")
+            text = name(english) if name is not None else english
+        text = text.strip()
+        if text:
+            words.append(text[0].upper() + text[1:])
+    return " ".join(words)
 
 
 def deck_explanation(ruling: Mapping[str, Any], game: str) -> str | None:
-    """A deck check's or side swap's explanation in the reader's language: its violations, or what was
-    found right (from the counts); ``None`` when some part has no translated sentence."""
+    """A deck check's or side swap's explanation in the reader's language: its sentences, or (a ruling
+    stored before the engine gave them) its violations or what was found right (from the counts); ``None``
+    when some part has no translated sentence."""
+    explained = explanation_words(ruling)
+    if explained is not None:
+        return explained
     violations = [v for v in ruling.get("violations") or [] if isinstance(v, Mapping)]
     if violations:
         sentences = [violation_sentence(v, game) for v in violations]

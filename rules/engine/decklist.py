@@ -15,6 +15,7 @@ from typing import Any
 from rules.engine.catalog import CardCatalog, normalize_name
 from rules.engine.errors import DisputeError
 from rules.engine.jsonvalues import as_int, as_list, as_mapping, as_str
+from rules.engine.sentences import gettext_noop, say
 
 MAX_COPIES_PER_ENTRY = 10_000  # a deck list is for a person to read; larger counts are a typing slip
 
@@ -46,19 +47,21 @@ def parse_entries(value: object, path: str, catalog: CardCatalog | None) -> list
         return []
     items = as_list(value)
     if items is None:
-        raise DisputeError(path, "must be a list of {name, count} entries")
+        raise DisputeError(path, say(gettext_noop("must be a list of {name, count} entries")))
     entries = []
     for index, item in enumerate(items):
         where = f"{path}[{index}]"
         raw = as_mapping(item)
         if raw is None:
-            raise DisputeError(where, "must be an object with a name and a count")
+            raise DisputeError(where, say(gettext_noop("must be an object with a name and a count")))
         name = as_str(raw.get("name"))
         if not name or not normalize_name(name):
-            raise DisputeError(f"{where}.name", "each entry needs a card name")
+            raise DisputeError(f"{where}.name", say(gettext_noop("each entry needs a card name")))
         count = as_int(raw.get("count", 1))
         if count is None or not 1 <= count <= MAX_COPIES_PER_ENTRY:
-            raise DisputeError(f"{where}.count", "must be a whole number of copies, 1 or more")
+            raise DisputeError(
+                f"{where}.count", say(gettext_noop("must be a whole number of copies, 1 or more"))
+            )
         known = catalog.card_by_name(name) if catalog is not None else None
         data = {**known, **raw} if known is not None else raw
         entries.append(Entry(name=name, key=canonical_key(name, catalog), count=count, path=where, data=data))
@@ -71,10 +74,15 @@ def parse_deck(
     """A deck object with the given sections (each optional, empty when left out)."""
     deck = as_mapping(value)
     if deck is None:
-        raise DisputeError(path, f"must be an object with {', '.join(sections)}")
+        raise DisputeError(
+            path, say(gettext_noop("must be an object with %(sections)s"), sections=", ".join(sections))
+        )
     unknown = [key for key in deck if key not in sections]
     if unknown:
-        raise DisputeError(f"{path}.{unknown[0]}", f"is not a deck section; expected {', '.join(sections)}")
+        raise DisputeError(
+            f"{path}.{unknown[0]}",
+            say(gettext_noop("is not a deck section; expected %(sections)s"), sections=", ".join(sections)),
+        )
     return {section: parse_entries(deck.get(section), f"{path}.{section}", catalog) for section in sections}
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from rules.engine.references import Document, Reference
 from rules.engine.ruling import Fact
+from rules.engine.sentences import gettext_noop, say
 
 YGO_LP = "ygo_lp"
 YGO_DOUBLE_LOSS = "ygo_double_loss"
@@ -45,38 +46,43 @@ SETTING_MTG_FIVE_TURNS = Document(
 )
 
 YGO_LP_PHASE = Reference(
-    SETTING_YGO_LP, "When time is called", None, "the players finish the current phase of the duel"
+    SETTING_YGO_LP,
+    "When time is called",
+    None,
+    gettext_noop("the players finish the current phase of the duel"),
 )
 YGO_LP_DUEL = Reference(
     SETTING_YGO_LP,
     "An unfinished duel",
     None,
-    "the player with more LP wins the unfinished duel; with equal LP the duel is a draw",
+    gettext_noop("the player with more LP wins the unfinished duel; with equal LP the duel is a draw"),
 )
 YGO_LP_MATCH = Reference(
     SETTING_YGO_LP,
     "Deciding the match",
     None,
-    "the player with more duel wins takes the match; equal duel wins is a match draw",
+    gettext_noop("the player with more duel wins takes the match; equal duel wins is a match draw"),
 )
 YGO_DOUBLE_LOSS_MATCH = Reference(
     SETTING_YGO_DOUBLE_LOSS,
     "When time is called",
     None,
-    "a match nobody has won when time is called is a loss for both players",
+    gettext_noop("a match nobody has won when time is called is a loss for both players"),
 )
 MTG_TURNS = Reference(
     SETTING_MTG_FIVE_TURNS,
     "When time is called",
     None,
-    "the active player finishes the current turn, then five more turns are played",
+    gettext_noop("the active player finishes the current turn, then five more turns are played"),
 )
 MTG_UNFINISHED = Reference(
     SETTING_MTG_FIVE_TURNS,
     "An unfinished game",
     None,
-    "a game nobody has won after the extra turns is a draw; more game wins then takes the match, equal wins"
-    " is a match draw",
+    gettext_noop(
+        "a game nobody has won after the extra turns is a draw; more game wins "
+        "then takes the match, equal wins is a match draw"
+    ),
 )
 
 STEPS: dict[str, tuple[Reference, ...]] = {
@@ -139,14 +145,34 @@ def unfinished_duel_result(procedure: str, lp_a: int | None, lp_b: int | None) -
         a, b = _lp("lp_a", lp_a), _lp("lp_b", lp_b)
         if a == b:
             return "draw", Fact(
-                f"Both players had {a} LP when the phase ended: the duel is a draw.", YGO_LP_DUEL
+                say(gettext_noop("Both players had %(a)s LP when the phase ended: the duel is a draw."), a=a),
+                YGO_LP_DUEL,
             )
         winner = "A" if a > b else "B"
-        return winner, Fact(f"A had {a} LP and B {b} LP: {winner} wins the unfinished duel.", YGO_LP_DUEL)
+        return winner, Fact(
+            say(
+                gettext_noop(
+                    "%(player_a)s had %(a)s LP and %(player_b)s %(b)s LP: %(winner)s wins the "
+                    "unfinished duel."
+                ),
+                player_a="A",
+                player_b="B",
+                a=a,
+                b=b,
+                winner=winner,
+            ),
+            YGO_LP_DUEL,
+        )
     if procedure == MTG_FIVE_TURNS:
-        return "draw", Fact("The game was unfinished after the extra turns: it is a draw.", MTG_UNFINISHED)
+        return "draw", Fact(
+            say(gettext_noop("The game was unfinished after the extra turns: it is a draw.")), MTG_UNFINISHED
+        )
     return None, Fact(
-        "The unfinished duel gets no result: the match nobody has won is a loss for both players.",
+        say(
+            gettext_noop(
+                "The unfinished duel gets no result: the match nobody has won is a loss for both players."
+            )
+        ),
         YGO_DOUBLE_LOSS_MATCH,
     )
 
@@ -167,18 +193,26 @@ def match_at_time(procedure: str, match_over: bool) -> tuple[str | None, Fact]:
     if _known(procedure) == YGO_DOUBLE_LOSS:
         if match_over:
             return None, Fact(
-                "The match was already won when time was called: it stands.", YGO_DOUBLE_LOSS_MATCH
+                say(gettext_noop("The match was already won when time was called: it stands.")),
+                YGO_DOUBLE_LOSS_MATCH,
             )
         return DOUBLE_LOSS, Fact(
-            "Nobody had won the match when time was called: it is a loss for both players.",
+            say(
+                gettext_noop("Nobody had won the match when time was called: it is a loss for both players.")
+            ),
             YGO_DOUBLE_LOSS_MATCH,
         )
     if match_over:
         return None, Fact(
-            "The match was already over when time was called: it stands.", _match_rule(procedure)
+            say(gettext_noop("The match was already over when time was called: it stands.")),
+            _match_rule(procedure),
         )
     return None, Fact(
-        "Once the duel being played is finished, the match is decided on wins; equal wins is a draw.",
+        say(
+            gettext_noop(
+                "Once the duel being played is finished, the match is decided on wins; equal wins is a draw."
+            )
+        ),
         _match_rule(procedure),
     )
 

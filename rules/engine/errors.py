@@ -12,7 +12,9 @@ Two kinds of problem are kept apart because they deserve different answers:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from rules.engine.sentences import Sentence, Text, english, sentence_of
 
 if TYPE_CHECKING:
     from rules.engine.references import Reference
@@ -23,10 +25,12 @@ class DisputeError(ValueError):
 
     code = "dispute.invalid"
 
-    def __init__(self, field: str, message: str, *, card_id: str | None = None) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, message: Text, *, card_id: str | None = None) -> None:
+        super().__init__(f"{field}: {english(message)}")
         self.field = field
-        self.message = message
+        self.message = english(message)
+        # The problem as a template and its values, for pages in the reader's language (None: English only).
+        self.sentence: Sentence | None = sentence_of(message)
         self.card_id = card_id
         self.also: tuple[DisputeError, ...] = ()
 
@@ -45,14 +49,22 @@ class DisputeError(ValueError):
             return self.field
         return "$" if self.field == "dispute" else f"$.{self.field}"
 
-    def as_dict(self) -> dict[str, str]:
-        """The error as JSON, for the API's field-by-field 400 answer."""
-        body = {"path": self.path, "code": self.code, "field": self.field, "message": self.message}
+    def as_dict(self) -> dict[str, Any]:
+        """The error as JSON, for the API's field-by-field 400 answer (``template`` and ``values`` when the
+        message was written as a template)."""
+        body: dict[str, Any] = {
+            "path": self.path,
+            "code": self.code,
+            "field": self.field,
+            "message": self.message,
+        }
         if self.card_id is not None:
             body["card_id"] = self.card_id
+        if self.sentence is not None:
+            body.update(self.sentence.as_dict())
         return body
 
-    def problems(self) -> list[dict[str, str]]:
+    def problems(self) -> list[dict[str, Any]]:
         """Every problem found, each ``{"path", "code", "message"}``, the first one first."""
         return [self.as_dict(), *(error.as_dict() for error in self.also)]
 
@@ -72,8 +84,9 @@ class UnsupportedError(DisputeError):
 class StateIncomplete(Exception):
     """Internal: the reported state lacks (or contradicts) a field a rule needs. Becomes ``legal: null``."""
 
-    def __init__(self, field: str, message: str, rule: Reference | None = None) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, message: Text, rule: Reference | None = None) -> None:
+        super().__init__(f"{field}: {english(message)}")
         self.field = field
-        self.message = message
+        self.message = english(message)
+        self.sentence: Sentence | None = sentence_of(message)
         self.rule = rule

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.engine.errors import DisputeError
+from rules.engine.sentences import gettext_noop, say
 
 MAX_INT = 10**9  # no LP, ATK or card count comes near it; keeps arithmetic on hostile input cheap
 
@@ -76,7 +77,9 @@ class ActionFields:
             return default
         chosen = as_choice(value, choices)
         if chosen is None:
-            raise DisputeError(self.field(key), f"must be one of {', '.join(choices)}")
+            raise DisputeError(
+                self.field(key), say(gettext_noop("must be one of %(choices)s"), choices=", ".join(choices))
+            )
         return chosen
 
     def optional_choice(self, key: str, choices: Sequence[str]) -> str | None:
@@ -90,13 +93,13 @@ class ActionFields:
     def card_id(self, key: str) -> str:
         card_id = as_card_id(self.data.get(key))
         if card_id is None:
-            raise DisputeError(self.field(key), "must be a card id")
+            raise DisputeError(self.field(key), say(gettext_noop("must be a card id")))
         return card_id
 
     def optional_card_id(self, key: str, *, required_key: bool = False) -> str | None:
         """A card id or ``null``; with ``required_key`` the key must be present even when ``null``."""
         if required_key and key not in self.data:
-            raise DisputeError(self.field(key), "is required (a card id, or null)")
+            raise DisputeError(self.field(key), say(gettext_noop("is required (a card id, or null)")))
         if self.data.get(key) is None:
             return None
         return self.card_id(key)
@@ -107,12 +110,12 @@ class ActionFields:
             return []
         items = as_list(value)
         if items is None:
-            raise DisputeError(self.field(key), "must be a list of card ids")
+            raise DisputeError(self.field(key), say(gettext_noop("must be a list of card ids")))
         ids = []
         for index, item in enumerate(items):
             card_id = as_card_id(item)
             if card_id is None:
-                raise DisputeError(f"{self.field(key)}[{index}]", "must be a card id")
+                raise DisputeError(f"{self.field(key)}[{index}]", say(gettext_noop("must be a card id")))
             ids.append(card_id)
         return ids
 
@@ -121,7 +124,7 @@ class ActionFields:
         if value is None:
             return default
         if not isinstance(value, bool):
-            raise DisputeError(self.field(key), "must be true or false")
+            raise DisputeError(self.field(key), say(gettext_noop("must be true or false")))
         return value
 
     def mapping(self, key: str, *, required: bool = True) -> Mapping[str, Any] | None:
@@ -130,7 +133,7 @@ class ActionFields:
             return None
         mapping = as_mapping(value)
         if mapping is None:
-            raise DisputeError(self.field(key), "must be an object")
+            raise DisputeError(self.field(key), say(gettext_noop("must be an object")))
         return mapping
 
     def items(self, key: str, *, required: bool = True) -> list[Any]:
@@ -139,5 +142,5 @@ class ActionFields:
             return []
         items = as_list(value)
         if items is None:
-            raise DisputeError(self.field(key), "must be a list")
+            raise DisputeError(self.field(key), say(gettext_noop("must be a list")))
         return items

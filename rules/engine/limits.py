@@ -18,6 +18,7 @@ from typing import Any
 from rules.engine.dispute import Dispute
 from rules.engine.errors import DisputeError
 from rules.engine.mtg.deck import SIDE_MAX as MTG_SIDEBOARD_MAX
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh.deck import EXTRA_MAX, MAIN_MAX, SIDE_MAX
 from rules.engine.yugioh.state import ZONES
 
@@ -60,7 +61,15 @@ WHY = {
 def list_too_long(value: object, path: str, bound: int, why: str) -> DisputeError | None:
     """A list at ``path`` with more than ``bound`` items, or nothing."""
     if isinstance(value, list | tuple) and len(value) > bound:
-        return DisputeError(path, f"has {len(value)} items; at most {bound}: {why}")
+        return DisputeError(
+            path,
+            say(
+                gettext_noop("has %(count)s items; at most %(bound)s: %(why)s"),
+                count=len(value),
+                bound=bound,
+                why=why,
+            ),
+        )
     return None
 
 

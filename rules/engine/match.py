@@ -13,6 +13,7 @@ from rules.engine.errors import DisputeError, StateIncomplete
 from rules.engine.jsonvalues import ActionFields, as_choice
 from rules.engine.references import Reference
 from rules.engine.ruling import Fact, Ruling, incomplete_ruling
+from rules.engine.sentences import gettext_noop, say
 
 THREE_DUELS = "three_duels"
 FIRST_TO_TWO = "first_to_two"
@@ -69,7 +70,10 @@ def _read_results(
         if value is None:
             raise DisputeError(
                 f"action.{key}[{index}]",
-                f"must be one of {', '.join(c.upper() if len(c) == 1 else c for c in choices)}",
+                say(
+                    gettext_noop("must be one of %(items)s"),
+                    items=", ".join(c.upper() if len(c) == 1 else c for c in choices),
+                ),
             )
         results.append(value.upper() if len(value) == 1 else value)
     return results
@@ -82,8 +86,15 @@ def tally(duels: list[str], match_format: str, word: str) -> Tally:
         if count.over:
             raise StateIncomplete(
                 f"action.duels[{index}]",
-                f"the match was already decided after {word} {index}, so {word} {index + 1} cannot belong to "
-                "it",
+                say(
+                    gettext_noop(
+                        "the match was already decided after %(word)s %(index)s, so %(word)s "
+                        "%(number)s cannot belong to it"
+                    ),
+                    word=word,
+                    index=index,
+                    number=index + 1,
+                ),
             )
         count.add(result)
         leader = next((p for p in ("A", "B") if count.wins[p] >= 2), None)
@@ -110,21 +121,39 @@ def judge_match_result(action: ActionFields, rules: MatchRules) -> Ruling:
         return incomplete_ruling(gap, format_rule)
     facts = [
         Fact(
-            f"After {len(duels)} {rules.word}(s): A {count.wins['A']} win(s), B {count.wins['B']} win(s),"
-            f" {count.draws} draw(s).",
+            say(
+                gettext_noop(
+                    "After %(count)s %(word)s(s): %(player_a)s %(a)s win(s), %(player_b)s "
+                    "%(b)s win(s), %(draws)s draw(s)."
+                ),
+                count=len(duels),
+                word=rules.word,
+                player_a="A",
+                player_b="B",
+                a=count.wins["A"],
+                b=count.wins["B"],
+                draws=count.draws,
+            ),
             format_rule,
         )
     ]
     if not count.over and time_called:
         count.decide_by_wins()
-        facts.append(Fact("Time was called: the match is decided on wins.", rules.time_called))
+        facts.append(
+            Fact(say(gettext_noop("Time was called: the match is decided on wins.")), rules.time_called)
+        )
     if count.over:
         facts.append(
-            Fact("The match is a draw." if count.draw else f"{count.winner} wins the match.", format_rule)
+            Fact(
+                (say(gettext_noop("The match is a draw.")))
+                if count.draw
+                else (say(gettext_noop("%(winner)s wins the match."), winner=str(count.winner))),
+                format_rule,
+            )
         )
         next_choice: str | None = None
     else:
-        facts.append(Fact("The match goes on.", format_rule))
+        facts.append(Fact(say(gettext_noop("The match goes on.")), format_rule))
         try:
             next_choice, fact = _next_choice(duels, choosers, rules)
         except StateIncomplete as gap:
@@ -145,25 +174,41 @@ def _next_choice(duels: list[str], choosers: list[str], rules: MatchRules) -> tu
     """After a decided duel its loser chooses; after a draw, a coin toss (Yu-Gi-Oh!) or the last chooser."""
     if not duels:
         return COIN_TOSS, Fact(
-            f"The first {rules.word}'s first player is decided at random.", rules.next_choice
+            say(gettext_noop("The first %(word)s's first player is decided at random."), word=rules.word),
+            rules.next_choice,
         )
     last = duels[-1]
     if last != "draw":
         loser = "B" if last == "A" else "A"
         return loser, Fact(
-            f"{loser} lost the last {rules.word}, so {loser} chooses who plays first.", rules.next_choice
+            say(
+                gettext_noop("%(loser)s lost the last %(word)s, so %(loser)s chooses who plays first."),
+                loser=loser,
+                word=rules.word,
+            ),
+            rules.next_choice,
         )
     if not rules.drawn_needs_chooser:
         return COIN_TOSS, Fact(
-            f"The last {rules.word} was a draw: a new coin toss decides.", rules.drawn_next_choice
+            say(gettext_noop("The last %(word)s was a draw: a new coin toss decides."), word=rules.word),
+            rules.drawn_next_choice,
         )
     if len(choosers) < len(duels) or not choosers[len(duels) - 1]:
         raise StateIncomplete(
             "action.choosers",
-            f"after a drawn {rules.word}, the player who chose for it chooses again: say who chose",
+            say(
+                gettext_noop(
+                    "after a drawn %(word)s, the player who chose for it chooses again: say who chose"
+                ),
+                word=rules.word,
+            ),
         )
     chooser = choosers[len(duels) - 1]
     return chooser, Fact(
-        f"The last {rules.word} was a draw: {chooser}, who chose for it, chooses again.",
+        say(
+            gettext_noop("The last %(word)s was a draw: %(chooser)s, who chose for it, chooses again."),
+            word=rules.word,
+            chooser=chooser,
+        ),
         rules.drawn_next_choice,
     )

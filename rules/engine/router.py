@@ -19,6 +19,7 @@ from rules.engine.jsonvalues import ActionFields
 from rules.engine.match import MatchRules, judge_match_result
 from rules.engine.references import Reference
 from rules.engine.ruling import Ruling, incomplete_ruling
+from rules.engine.sentences import gettext_noop, say
 
 
 class GameState(Protocol):
@@ -63,9 +64,22 @@ def judge_game(rules: GameRules[S, C], dispute: Dispute, catalog: CardCatalog | 
     handler = rules.actions.get(dispute.action_type)
     if handler is None:
         expected = ", ".join(rules.action_types)
-        raise DisputeError("action.type", f"unknown {rules.name} action; expected one of {expected}")
+        raise DisputeError(
+            "action.type",
+            say(
+                gettext_noop("unknown %(rules)s action; expected one of %(expected)s"),
+                rules=rules.name,
+                expected=expected,
+            ),
+        )
     if not dispute.has_state:
-        gap = StateIncomplete("state", f"a {dispute.action_type} dispute needs the game state")
+        gap = StateIncomplete(
+            "state",
+            say(
+                gettext_noop("a %(action_type)s dispute needs the game state"),
+                action_type=dispute.action_type,
+            ),
+        )
         return incomplete_ruling(gap, rules.state_incomplete)
     try:
         state = rules.read_state(dispute.state, catalog)
@@ -84,7 +98,11 @@ def check_card_references(state: GameState, references: Iterator[tuple[str, str]
     """
     DisputeError.raise_all(
         [
-            UnknownCardError(path, f"no card with id {card_id!r} in the state", card_id=card_id)
+            UnknownCardError(
+                path,
+                say(gettext_noop("no card with id %(card)s in the state"), card=repr(card_id)),
+                card_id=card_id,
+            )
             for path, card_id in references
             if state.locate(card_id) is None
         ]

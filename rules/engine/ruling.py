@@ -14,40 +14,55 @@ from typing import Any
 
 from rules.engine.errors import StateIncomplete
 from rules.engine.references import Reference
+from rules.engine.sentences import Sentence, Text, english, gettext_noop, say, sentence_of
 
 INCOMPLETE_CODE = "state.incomplete"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Violation:
     """A broken rule: its code (from the dispute format), a sentence for the players, and the passage.
 
-    ``values`` are the numbers and names the sentence states, by name ("count", "card"...): the engine
-    writes its sentence in English, and the pages say the same thing in the reader's language from the code
-    and these values (``rules.words``), so they are data, never words.
+    The sentence is given as a :class:`Sentence` (a template and its values, ``rules.engine.sentences``):
+    ``message`` is its English, and ``sentence`` lets the pages say it in the reader's language. A plain
+    string still works (``sentence`` is then ``None``).
     """
 
     code: str
     message: str
     rule: Reference
-    field: str | None = None
-    values: tuple[tuple[str, str | int], ...] = ()
+    field: str | None
+    sentence: Sentence | None
+
+    def __init__(self, code: str, message: Text, rule: Reference, field: str | None = None) -> None:
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "message", english(message))
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "field", field)
+        object.__setattr__(self, "sentence", sentence_of(message))
 
     def as_dict(self) -> dict[str, Any]:
         body: dict[str, Any] = {"code": self.code, "message": self.message, "rule": self.rule.cite()}
         if self.field is not None:
             body["field"] = self.field
-        if self.values:
-            body["values"] = dict(self.values)
+        if self.sentence is not None:
+            body.update(self.sentence.as_dict())
         return body
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Fact:
-    """One sentence of an explanation and the passage it applies."""
+    """One sentence of an explanation (English ``text``; ``sentence`` when given as a template) and the
+    passage it applies."""
 
     text: str
-    rule: Reference | None = None
+    rule: Reference | None
+    sentence: Sentence | None
+
+    def __init__(self, text: Text, rule: Reference | None = None) -> None:
+        object.__setattr__(self, "text", english(text))
+        object.__setattr__(self, "rule", rule)
+        object.__setattr__(self, "sentence", sentence_of(text))
 
 
 @dataclass(frozen=True)
@@ -72,6 +87,16 @@ class Ruling:
         # A sentence may open with a card's label ("card b1 ..."); a judge reads it out capitalised.
         return " ".join(s.strip()[0].upper() + s.strip()[1:] for s in sentences if s.strip())
 
+    def explanation_sentences(self) -> list[dict[str, Any]]:
+        """The explanation sentence by sentence, each ``{"text"}`` (English) with its ``template`` and
+        ``values`` when written as one, so a page can say it in the reader's language."""
+        said = [(v.message, v.sentence) for v in self.violations] + [(f.text, f.sentence) for f in self.facts]
+        return [
+            {"text": text, **(sentence.as_dict() if sentence is not None else {})}
+            for text, sentence in said
+            if text.strip()
+        ]
+
     def as_dict(self) -> dict[str, Any]:
         """The ruling as the JSON object of the dispute format."""
         references = self.references()
@@ -82,6 +107,7 @@ class Ruling:
         if self.outcome is not None:
             body["outcome"] = dict(self.outcome)
         body["explanation"] = self.explanation()
+        body["explanation_sentences"] = self.explanation_sentences()
         body["rules"] = [reference.cite() for reference in references]
         body["citations"] = [reference.as_dict() for reference in references]
         return body
@@ -89,8 +115,12 @@ class Ruling:
 
 def incomplete_ruling(gap: StateIncomplete, default_rule: Reference) -> Ruling:
     """``legal: null`` naming the missing or contradictory field, as the dispute format asks."""
-    message = (
-        f"The reported state cannot settle this: {gap.message} (field {gap.field}). A judge does not guess."
+    message = say(
+        gettext_noop(
+            "The reported state cannot settle this: %(reason)s (field %(field)s). A judge does not guess."
+        ),
+        reason=gap.sentence or gap.message,
+        field=gap.field,
     )
     return Ruling(
         legal=None,

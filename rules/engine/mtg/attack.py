@@ -15,6 +15,7 @@ from rules.engine.mtg.context import Context
 from rules.engine.mtg.state import BATTLEFIELD, Card, Game
 from rules.engine.mtg.timing import not_active_player, not_in_step
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 
 WALLS = ("wall", "barreira")
 
@@ -29,7 +30,14 @@ def not_on_battlefield(card: Card, player: str) -> Violation | None:
     )
     return Violation(
         "mtg.attack.not_controller",
-        f"{card.label} is {where}: {player} can attack only with creatures they control in play.",
+        say(
+            gettext_noop(
+                "%(card)s is %(where)s: %(player)s can attack only with creatures they control in play."
+            ),
+            card=card.label,
+            where=where,
+            player=player,
+        ),
         passages.DECLARE_ATTACKERS,
     )
 
@@ -39,8 +47,11 @@ def not_creature(card: Card) -> Violation | None:
         return None
     return Violation(
         "mtg.attack.not_creature",
-        f"{card.label} is not a creature ({', '.join(card.types) or 'no type given'}):"
-        " only creatures attack.",
+        say(
+            gettext_noop("%(card)s is not a creature (%(value)s): only creatures attack."),
+            card=card.label,
+            value=", ".join(card.types) or "no type given",
+        ),
         passages.DECLARE_ATTACKERS,
     )
 
@@ -50,7 +61,7 @@ def is_wall(card: Card) -> Violation | None:
         return None
     return Violation(
         "mtg.attack.wall",
-        f"{card.label} is a Wall: Walls cannot be declared as attackers.",
+        say(gettext_noop("%(card)s is a Wall: Walls cannot be declared as attackers."), card=card.label),
         passages.DECLARE_ATTACKERS,
     )
 
@@ -60,7 +71,7 @@ def tapped(card: Card) -> Violation | None:
         return None
     return Violation(
         "mtg.attack.tapped",
-        f"{card.label} is tapped: a tapped creature cannot attack.",
+        say(gettext_noop("%(card)s is tapped: a tapped creature cannot attack."), card=card.label),
         passages.DECLARE_ATTACKERS,
     )
 
@@ -72,15 +83,25 @@ def summoning_sick(game: Game, card: Card) -> Violation | None:
     if card.entered_turn is None:
         raise StateIncomplete(
             f"{card.path}.entered_turn",
-            f"whether {card.label} has been in play since the start of the turn is not given",
+            say(
+                gettext_noop("whether %(card)s has been in play since the start of the turn is not given"),
+                card=card.label,
+            ),
             passages.DECLARE_ATTACKERS,
         )
     if card.entered_turn < game.turn:
         return None
     return Violation(
         "mtg.attack.summoning_sick",
-        f"{card.label} came into play this turn (turn {game.turn}) and has no haste: it cannot"
-        " attack until its controller has controlled it continuously since the start of their turn.",
+        say(
+            gettext_noop(
+                "%(card)s came into play this turn (turn %(turn)s) and has no haste: it "
+                "cannot attack until its controller has controlled it continuously since "
+                "the start of their turn."
+            ),
+            card=card.label,
+            turn=game.turn,
+        ),
         passages.DECLARE_ATTACKERS,
     )
 
@@ -90,7 +111,9 @@ def attackers_of(ctx: Context) -> list[Card]:
     cards = []
     for index, card_id in enumerate(ids):
         if ids.index(card_id) != index:
-            raise DisputeError(f"action.attackers[{index}]", f"{card_id} is declared twice")
+            raise DisputeError(
+                f"action.attackers[{index}]", say(gettext_noop("%(card)s is declared twice"), card=card_id)
+            )
         cards.append(ctx.game.find(card_id, f"action.attackers[{index}]"))
     return cards
 
@@ -120,15 +143,31 @@ def judge_declare_attackers(ctx: Context) -> Ruling:
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
         names = ", ".join(card.label for card in attackers) or "no creature"
-        facts = [Fact(f"{player} may attack with {names}.", passages.DECLARE_ATTACKERS)]
+        facts = [
+            Fact(
+                say(gettext_noop("%(player)s may attack with %(names)s."), player=player, names=names),
+                passages.DECLARE_ATTACKERS,
+            )
+        ]
         hasty = [
             card.label for card in attackers if card.has("haste") and card.entered_turn == game.turn_given
         ]
         if hasty:
-            facts.append(Fact(f"{', '.join(hasty)} came into play this turn but has haste.", passages.HASTE))
+            facts.append(
+                Fact(
+                    say(
+                        gettext_noop("%(hasty)s came into play this turn but has haste."),
+                        hasty=", ".join(hasty),
+                    ),
+                    passages.HASTE,
+                )
+            )
         if attackers:
             facts.append(
-                Fact("Each attacking creature is tapped as the cost of attacking.", passages.TAP_TO_ATTACK)
+                Fact(
+                    say(gettext_noop("Each attacking creature is tapped as the cost of attacking.")),
+                    passages.TAP_TO_ATTACK,
+                )
             )
         ids = [card.id for card in attackers]
         return {"attackers": ids, "tapped": ids}, facts

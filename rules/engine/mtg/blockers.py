@@ -25,6 +25,7 @@ from rules.engine.mtg.context import Context
 from rules.engine.mtg.state import BATTLEFIELD, Card, Game, other
 from rules.engine.mtg.timing import not_in_step
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 
 
 @dataclass(frozen=True)
@@ -42,14 +43,21 @@ def parse_blocks(ctx: Context) -> list[Block]:
         path = f"action.blocks[{index}]"
         entry = as_mapping(raw)
         if entry is None:
-            raise DisputeError(path, 'must be an object {"blocker": ID, "attacker": ID}')
+            raise DisputeError(path, say(gettext_noop('must be an object {"blocker": ID, "attacker": ID}')))
         fields = ActionFields(entry, path)
         block = Block(
             blocker=ctx.game.find(fields.card_id("blocker"), f"{path}.blocker"),
             attacker=ctx.game.find(fields.card_id("attacker"), f"{path}.attacker"),
         )
         if block in blocks:
-            raise DisputeError(path, f"{block.blocker.id} blocking {block.attacker.id} is listed twice")
+            raise DisputeError(
+                path,
+                say(
+                    gettext_noop("%(blocker)s blocking %(attacker)s is listed twice"),
+                    blocker=block.blocker.id,
+                    attacker=block.attacker.id,
+                ),
+            )
         blocks.append(block)
     return blocks
 
@@ -61,15 +69,27 @@ def attacking_creatures(game: Game) -> list[Card]:
         if card.controller != game.active_player:
             raise StateIncomplete(
                 f"{card.path}.attacking",
-                f"{card.label} is marked attacking, but {card.controller} controls it and"
-                f" {game.active_player} is the active player: only the active player's creatures attack",
+                say(
+                    gettext_noop(
+                        "%(card)s is marked attacking, but %(controller)s controls it and "
+                        "%(active_player)s is the active player: only the active player's "
+                        "creatures attack"
+                    ),
+                    card=card.label,
+                    controller=card.controller,
+                    active_player=game.active_player,
+                ),
                 passages.DECLARE_ATTACKERS,
             )
     if not attacking:
         raise StateIncomplete(
             f"state.players.{game.active_player}.battlefield",
-            'no permanent is marked "attacking": true, and with no attacker the declare blockers step is'
-            " skipped",
+            say(
+                gettext_noop(
+                    'no permanent is marked "attacking": true, and with no attacker the '
+                    "declare blockers step is skipped"
+                )
+            ),
             passages.NO_ATTACKERS,
         )
     return attacking
@@ -87,8 +107,14 @@ def not_defending_player(game: Game, player: str) -> Violation | None:
         return None
     return Violation(
         "mtg.block.not_defending_player",
-        f"It is {game.active_player}'s turn, so {game.active_player} is the attacking player: only the"
-        f" defending player, {defender}, declares blockers.",
+        say(
+            gettext_noop(
+                "It is %(active_player)s's turn, so %(active_player)s is the attacking "
+                "player: only the defending player, %(defender)s, declares blockers."
+            ),
+            active_player=game.active_player,
+            defender=defender,
+        ),
         passages.DEFENDER_DECLARES,
     )
 
@@ -103,7 +129,14 @@ def blocker_not_controlled(card: Card, defender: str) -> Violation | None:
     )
     return Violation(
         "mtg.block.not_controller",
-        f"{card.label} is {where}: {defender} can block only with creatures they control in play.",
+        say(
+            gettext_noop(
+                "%(card)s is %(where)s: %(defender)s can block only with creatures they control in play."
+            ),
+            card=card.label,
+            where=where,
+            defender=defender,
+        ),
         passages.DEFENDER_DECLARES,
     )
 
@@ -113,7 +146,11 @@ def blocker_not_creature(card: Card) -> Violation | None:
         return None
     return Violation(
         "mtg.block.not_creature",
-        f"{card.label} is not a creature ({', '.join(card.types) or 'no type given'}): only creatures block.",
+        say(
+            gettext_noop("%(card)s is not a creature (%(value)s): only creatures block."),
+            card=card.label,
+            value=", ".join(card.types) or "no type given",
+        ),
         passages.BLOCKERS_UNTAPPED,
     )
 
@@ -123,7 +160,7 @@ def blocker_tapped(card: Card) -> Violation | None:
         return None
     return Violation(
         "mtg.block.tapped",
-        f"{card.label} is tapped: a tapped creature cannot block.",
+        say(gettext_noop("%(card)s is tapped: a tapped creature cannot block."), card=card.label),
         passages.BLOCKERS_UNTAPPED,
     )
 
@@ -139,7 +176,13 @@ def not_attacking(game: Game, card: Card) -> Violation | None:
     )
     return Violation(
         "mtg.block.not_attacking",
-        f"{card.label} is not an attacking creature ({why}): only attacking creatures can be blocked.",
+        say(
+            gettext_noop(
+                "%(card)s is not an attacking creature (%(why)s): only attacking creatures can be blocked."
+            ),
+            card=card.label,
+            why=why,
+        ),
         passages.ATTACKING_CREATURE,
     )
 
@@ -151,7 +194,14 @@ def blocks_two(blocker: Card, attackers: list[Card]) -> Violation | None:
     names = " and ".join(card.label for card in attackers)
     return Violation(
         "mtg.block.one_attacker",
-        f"{blocker.label} is declared blocking {names}: each creature can block only one attacking creature.",
+        say(
+            gettext_noop(
+                "%(blocker)s is declared blocking %(names)s: each creature can block only "
+                "one attacking creature."
+            ),
+            blocker=blocker.label,
+            names=names,
+        ),
         passages.DECLARE_BLOCKERS,
     )
 
@@ -163,8 +213,14 @@ def flying(block: Block) -> Violation | None:
         return None
     return Violation(
         "mtg.block.flying",
-        f"{attacker.label} has flying and {blocker.label} has neither flying nor reach: a creature with"
-        " flying cannot be blocked by creatures without flying.",
+        say(
+            gettext_noop(
+                "%(attacker)s has flying and %(blocker)s has neither flying nor reach: a "
+                "creature with flying cannot be blocked by creatures without flying."
+            ),
+            attacker=attacker.label,
+            blocker=blocker.label,
+        ),
         passages.FLYING,
     )
 
@@ -180,8 +236,15 @@ def shadow(block: Block) -> Violation | None:
         why = f"{blocker.label} has shadow and {attacker.label} does not"
     return Violation(
         "mtg.block.shadow",
-        f"{blocker.label} cannot block {attacker.label}: {why}; shadow creatures block and are blocked only"
-        " by each other.",
+        say(
+            gettext_noop(
+                "%(blocker)s cannot block %(attacker)s: %(why)s; shadow creatures block "
+                "and are blocked only by each other."
+            ),
+            blocker=blocker.label,
+            attacker=attacker.label,
+            why=why,
+        ),
         passages.SHADOW,
     )
 
@@ -193,32 +256,55 @@ def block_facts(game: Game, block: Block) -> list[Fact]:
     if any(subtype in WALLS for subtype in blocker.subtypes):
         facts.append(
             Fact(
-                f"{blocker.label} is a Wall: Walls cannot attack, but they may block.",
+                say(
+                    gettext_noop("%(blocker)s is a Wall: Walls cannot attack, but they may block."),
+                    blocker=blocker.label,
+                ),
                 passages.BLOCKERS_UNTAPPED,
             )
         )
     if attacker.has("flying") and blocker.has("flying"):
         facts.append(
             Fact(
-                f"{blocker.label} has flying, so it may block {attacker.label}, which flies.", passages.FLYING
+                say(
+                    gettext_noop("%(blocker)s has flying, so it may block %(attacker)s, which flies."),
+                    blocker=blocker.label,
+                    attacker=attacker.label,
+                ),
+                passages.FLYING,
             )
         )
     elif attacker.has("flying"):
         facts.append(
             Fact(
-                f"{blocker.label} has reach: it may block {attacker.label}, which flies, as though it had"
-                " flying. This edition of the rules has no reach (today's rules do).",
+                say(
+                    gettext_noop(
+                        "%(blocker)s has reach: it may block %(attacker)s, which flies, as though "
+                        "it had flying. This edition of the rules has no reach (today's rules "
+                        "do)."
+                    ),
+                    blocker=blocker.label,
+                    attacker=attacker.label,
+                ),
                 passages.REACH,
             )
         )
         facts.append(
-            Fact("A card's own text takes precedence over the rules it contradicts.", passages.GOLDEN_RULE)
+            Fact(
+                say(gettext_noop("A card's own text takes precedence over the rules it contradicts.")),
+                passages.GOLDEN_RULE,
+            )
         )
     if blocker.entered_turn is not None and blocker.entered_turn == game.turn_given:
         facts.append(
             Fact(
-                f"{blocker.label} came into play this turn: that keeps a creature from attacking, not from"
-                " blocking.",
+                say(
+                    gettext_noop(
+                        "%(blocker)s came into play this turn: that keeps a creature from "
+                        "attacking, not from blocking."
+                    ),
+                    blocker=blocker.label,
+                ),
                 passages.BLOCKERS_UNTAPPED,
             )
         )
@@ -234,14 +320,34 @@ def outcome_of(game: Game, player: str, blocks: list[Block]) -> tuple[dict[str, 
         if blockers:
             names = ", ".join(b.label for b in blockers)
             verb = "blocks" if len(blockers) == 1 else "block"
-            facts.append(Fact(f"{names} {verb} {card.label}: it is blocked.", passages.BLOCKED_OR_NOT))
+            facts.append(
+                Fact(
+                    say(
+                        gettext_noop("%(names)s %(verb)s %(card)s: it is blocked."),
+                        names=names,
+                        verb=verb,
+                        card=card.label,
+                    ),
+                    passages.BLOCKED_OR_NOT,
+                )
+            )
     unblocked = [card for card in attacking if not blockers_of[card.id]]
     if unblocked:
         names = ", ".join(card.label for card in unblocked)
         verb = "is" if len(unblocked) == 1 else "are"
         lead = f"{player} declares no blockers: " if not blocks else ""
-        facts.append(Fact(f"{lead}{names} {verb} unblocked.", passages.BLOCKED_OR_NOT))
-    facts.append(Fact(f"Then {game.active_player} receives priority.", passages.PRIORITY_AFTER_BLOCKS))
+        facts.append(
+            Fact(
+                say(gettext_noop("%(lead)s%(names)s %(verb)s unblocked."), lead=lead, names=names, verb=verb),
+                passages.BLOCKED_OR_NOT,
+            )
+        )
+    facts.append(
+        Fact(
+            say(gettext_noop("Then %(active_player)s receives priority."), active_player=game.active_player),
+            passages.PRIORITY_AFTER_BLOCKS,
+        )
+    )
     outcome = {
         "attackers": [
             {"attacker": card.id, "blockers": [b.id for b in blockers_of[card.id]]} for card in attacking

@@ -26,6 +26,7 @@ from rules.engine.mtg.state import BATTLEFIELD, PLAYERS, Card, Game, other
 from rules.engine.mtg.state_based import not_over, settle
 from rules.engine.mtg.timing import not_in_step
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 
 
 @dataclass(frozen=True)
@@ -46,11 +47,15 @@ def parse_engagements(ctx: Context) -> list[Engagement]:
         path = f"action.attackers[{index}]"
         entry = as_mapping(raw)
         if entry is None:
-            raise DisputeError(path, 'must be an object {"attacker": ID, "blockers": [ID...]}')
+            raise DisputeError(
+                path, say(gettext_noop('must be an object {"attacker": ID, "blockers": [ID...]}'))
+            )
         fields = ActionFields(entry, path)
         attacker = ctx.game.find(fields.card_id("attacker"), f"{path}.attacker")
         if attacker.id in seen:
-            raise DisputeError(f"{path}.attacker", f"{attacker.id} is listed twice")
+            raise DisputeError(
+                f"{path}.attacker", say(gettext_noop("%(attacker)s is listed twice"), attacker=attacker.id)
+            )
         seen.add(attacker.id)
         blocker_ids = fields.card_ids("blockers")
         blockers = tuple(ctx.game.find(b, f"{path}.blockers[{i}]") for i, b in enumerate(blocker_ids))
@@ -66,7 +71,9 @@ def parse_assignment(fields: ActionFields, path: str) -> dict[str, int] | None:
     for key, value in raw.items():
         amount = as_int(value)
         if amount is None or amount < 0:
-            raise DisputeError(f"{path}.assignment.{key}", "must be a whole number of damage, 0 or more")
+            raise DisputeError(
+                f"{path}.assignment.{key}", say(gettext_noop("must be a whole number of damage, 0 or more"))
+            )
         assignment[key] = amount
     return assignment
 
@@ -82,14 +89,23 @@ def attacker_checks(game: Game, engagement: Engagement, blocked_by: dict[str, st
         if not attacker.is_creature:
             return Violation(
                 "mtg.attack.not_creature",
-                f"{attacker.label} is not a creature and cannot attack.",
+                say(
+                    gettext_noop("%(attacker)s is not a creature and cannot attack."), attacker=attacker.label
+                ),
                 passages.DECLARE_ATTACKERS,
             )
         if attacker.controller != game.active_player:
             return Violation(
                 "mtg.attack.not_controller",
-                f"{attacker.label} is controlled by {attacker.controller}, but {game.active_player} is the"
-                " attacking player.",
+                say(
+                    gettext_noop(
+                        "%(attacker)s is controlled by %(controller)s, but %(active_player)s is "
+                        "the attacking player."
+                    ),
+                    attacker=attacker.label,
+                    controller=attacker.controller,
+                    active_player=game.active_player,
+                ),
                 passages.DECLARE_ATTACKERS,
             )
         return None
@@ -115,7 +131,12 @@ def blocking(
         return None
     return Violation(
         "mtg.block.illegal_blocker",
-        f"{blocker.label} cannot block {engagement.attacker.label}: {problem}.",
+        say(
+            gettext_noop("%(blocker)s cannot block %(attacker)s: %(problem)s."),
+            blocker=blocker.label,
+            attacker=engagement.attacker.label,
+            problem=problem,
+        ),
         passages.DECLARE_BLOCKERS,
     )
 
@@ -158,8 +179,13 @@ class Combat:
                 if not self.in_play(card):
                     self.facts.append(
                         Fact(
-                            f"{card.label} is no longer in play: it was removed from combat and deals no"
-                            " damage.",
+                            say(
+                                gettext_noop(
+                                    "%(card)s is no longer in play: it was removed from combat and deals no "
+                                    "damage."
+                                ),
+                                card=card.label,
+                            ),
                             passages.BLOCKED,
                         )
                     )
@@ -167,8 +193,12 @@ class Combat:
         if any(card.has("first_strike") for card in combatants):
             self.facts.append(
                 Fact(
-                    "A creature in this combat has first strike: first strikers deal their damage in a first"
-                    " combat damage step, the others in a second one.",
+                    say(
+                        gettext_noop(
+                            "A creature in this combat has first strike: first strikers deal their "
+                            "damage in a first combat damage step, the others in a second one."
+                        )
+                    ),
                     passages.FIRST_STRIKE,
                 )
             )
@@ -207,7 +237,12 @@ class Combat:
                         to_creatures[attacker.id] = to_creatures.get(attacker.id, 0) + amount
                         self.facts.append(
                             Fact(
-                                f"{blocker.label} deals {amount} damage to {attacker.label}.",
+                                say(
+                                    gettext_noop("%(blocker)s deals %(amount)s damage to %(attacker)s."),
+                                    blocker=blocker.label,
+                                    amount=amount,
+                                    attacker=attacker.label,
+                                ),
                                 passages.BLOCKER_DAMAGE,
                             )
                         )
@@ -239,7 +274,12 @@ class Combat:
         if not engagement.blockers:
             self.facts.append(
                 Fact(
-                    f"{attacker.label} is unblocked and deals {power} damage to {self.defender}.",
+                    say(
+                        gettext_noop("%(attacker)s is unblocked and deals %(power)s damage to %(defender)s."),
+                        attacker=attacker.label,
+                        power=power,
+                        defender=self.defender,
+                    ),
                     passages.UNBLOCKED,
                 )
             )
@@ -250,16 +290,28 @@ class Combat:
             if trample:
                 self.facts.append(
                     Fact(
-                        f"All the creatures blocking {attacker.label} are gone; it tramples, so all"
-                        f" {power} damage goes to {self.defender}.",
+                        say(
+                            gettext_noop(
+                                "All the creatures blocking %(attacker)s are gone; it tramples, so all "
+                                "%(power)s damage goes to %(defender)s."
+                            ),
+                            attacker=attacker.label,
+                            power=power,
+                            defender=self.defender,
+                        ),
                         passages.TRAMPLE_UNBLOCKED,
                     )
                 )
                 return {self.defender: power}
             self.facts.append(
                 Fact(
-                    f"{attacker.label} was blocked and no creature blocks it any more: it deals no combat"
-                    " damage.",
+                    say(
+                        gettext_noop(
+                            "%(attacker)s was blocked and no creature blocks it any more: it deals no "
+                            "combat damage."
+                        ),
+                        attacker=attacker.label,
+                    ),
                     passages.BLOCKED,
                 )
             )
@@ -270,8 +322,17 @@ class Combat:
             else:
                 raise StateIncomplete(
                     f"{engagement.path}.assignment",
-                    f"{attacker.controller} chooses how {attacker.label} divides its {power} damage among"
-                    f" {', '.join(b.id for b in remaining)}{' and the defending player' if trample else ''}",
+                    say(
+                        gettext_noop(
+                            "%(controller)s chooses how %(attacker)s divides its %(power)s damage "
+                            "among %(items)s%(value)s"
+                        ),
+                        controller=attacker.controller,
+                        attacker=attacker.label,
+                        power=power,
+                        items=", ".join(b.id for b in remaining),
+                        value=" and the defending player" if trample else "",
+                    ),
                     passages.COMBAT_DAMAGE_STEP,
                 )
         else:
@@ -283,7 +344,17 @@ class Combat:
             if amount:
                 label = target if target in PLAYERS else self.game.cards[target].label
                 rule = passages.TRAMPLE if target in PLAYERS else passages.BLOCKED
-                self.facts.append(Fact(f"{attacker.label} deals {amount} damage to {label}.", rule))
+                self.facts.append(
+                    Fact(
+                        say(
+                            gettext_noop("%(attacker)s deals %(amount)s damage to %(label)s."),
+                            attacker=attacker.label,
+                            amount=amount,
+                            label=label,
+                        ),
+                        rule,
+                    )
+                )
         return assigned
 
     def check_assignment(
@@ -305,7 +376,13 @@ class Combat:
                     why = f"{target} is not blocking {attacker.label}"
                 return Violation(
                     "mtg.combat.assignment_target",
-                    f"{attacker.label}'s damage can go only to the creatures blocking it; {why}.",
+                    say(
+                        gettext_noop(
+                            "%(attacker)s's damage can go only to the creatures blocking it; %(why)s."
+                        ),
+                        attacker=attacker.label,
+                        why=why,
+                    ),
                     passages.BLOCKED,
                 )
             assigned[target] = assigned.get(target, 0) + amount
@@ -313,8 +390,14 @@ class Combat:
         if to_player and not attacker.has("trample"):
             return Violation(
                 "mtg.combat.assignment_to_player",
-                f"{attacker.label} is blocked and has no trample: none of its damage can go to"
-                f" {self.defender}.",
+                say(
+                    gettext_noop(
+                        "%(attacker)s is blocked and has no trample: none of its damage can go to "
+                        "%(defender)s."
+                    ),
+                    attacker=attacker.label,
+                    defender=self.defender,
+                ),
                 passages.BLOCKED,
             )
         if to_player:
@@ -322,17 +405,33 @@ class Combat:
                 if assigned.get(blocker.id, 0) < self.lethal(blocker):
                     return Violation(
                         "mtg.combat.trample_lethal_first",
-                        f"{attacker.label} tramples, but {blocker.label} is assigned"
-                        f" {assigned.get(blocker.id, 0)} damage, less than the lethal {self.lethal(blocker)}:"
-                        f" no damage may go to {self.defender} until each blocker is assigned lethal damage.",
+                        say(
+                            gettext_noop(
+                                "%(attacker)s tramples, but %(blocker)s is assigned %(get)s damage, less "
+                                "than the lethal %(lethal)s: no damage may go to %(defender)s until each "
+                                "blocker is assigned lethal damage."
+                            ),
+                            attacker=attacker.label,
+                            blocker=blocker.label,
+                            get=assigned.get(blocker.id, 0),
+                            lethal=self.lethal(blocker),
+                            defender=self.defender,
+                        ),
                         passages.TRAMPLE,
                     )
         total = sum(assigned.values())
         if total != power:
             return Violation(
                 "mtg.combat.assignment_total",
-                f"{attacker.label} has power {power}, so it deals exactly {power} damage; the assignment"
-                f" divides {total}.",
+                say(
+                    gettext_noop(
+                        "%(attacker)s has power %(power)s, so it deals exactly %(power)s damage; "
+                        "the assignment divides %(total)s."
+                    ),
+                    attacker=attacker.label,
+                    power=power,
+                    total=total,
+                ),
                 passages.DAMAGE_EQUALS_POWER,
             )
         return assigned
@@ -342,7 +441,13 @@ class Combat:
         if not self.result["over"]:
             facts.append(
                 Fact(
-                    f"Life totals after combat: A {self.life['A']}, B {self.life['B']}.",
+                    say(
+                        gettext_noop("Life totals after combat: %(player_a)s %(a)s, %(player_b)s %(b)s."),
+                        player_a="A",
+                        player_b="B",
+                        a=self.life["A"],
+                        b=self.life["B"],
+                    ),
                     passages.COMBAT_DAMAGE_STEP,
                 )
             )

@@ -26,6 +26,7 @@ from rules.engine.errors import DisputeError
 from rules.engine.jsonvalues import ActionFields, as_list
 from rules.engine.mtg import passages
 from rules.engine.ruling import Check, Fact, Ruling, Violation, incomplete_ruling, run_checks
+from rules.engine.sentences import gettext_noop, say
 
 SECTIONS = ("main", "side")
 FORMATS = ("constructed", "limited")
@@ -50,9 +51,12 @@ def main_size(deck: Deck, game_format: str) -> Violation | None:
     rule = passages.CONSTRUCTED_DECK if game_format == "constructed" else passages.LIMITED_DECK
     return Violation(
         "mtg.deck.main_size",
-        f"The deck has {count} cards; it needs at least {minimum}.",
+        say(
+            gettext_noop("The deck has %(count)s cards; it needs at least %(minimum)s."),
+            count=count,
+            minimum=minimum,
+        ),
         rule,
-        values=(("count", count), ("minimum", minimum)),
     )
 
 
@@ -63,9 +67,8 @@ def side_size(deck: Deck, game_format: str) -> Violation | None:
         return None
     return Violation(
         "mtg.deck.side_size",
-        f"The sideboard has {count} cards; at most 15 are allowed.",
+        say(gettext_noop("The sideboard has %(count)s cards; at most 15 are allowed."), count=count),
         passages.SIDEBOARD_SIZE,
-        values=(("count", count),),
     )
 
 
@@ -89,11 +92,17 @@ def unknown_card(entry: Entry, section: str, catalog: CardCatalog | None) -> Vio
         return None
     return Violation(
         "mtg.deck.unknown_card",
-        f"{entry.name} (in the {SECTION_WORDS[section]}) is not a Magic card: the card catalog has no card of"
-        " that name, so it cannot be played. Check its spelling.",
+        say(
+            gettext_noop(
+                "%(entry)s (in the %(section_words)s) is not a Magic card: the card "
+                "catalog has no card of that name, so it cannot be played. Check its "
+                "spelling."
+            ),
+            entry=entry.name,
+            section_words=SECTION_WORDS[section],
+        ),
         passages.DECK_OF_MAGIC_CARDS,
         field=entry.path,
-        values=(("card", entry.name), ("section", section)),
     )
 
 
@@ -103,10 +112,16 @@ def too_many_copies(name: str, count: int, entries: Sequence[Entry], game_format
         return None
     return Violation(
         "mtg.deck.copies",
-        f"{name}: {count} copies in the deck and sideboard; at most 4 of a card other than a basic land.",
+        say(
+            gettext_noop(
+                "%(name)s: %(count)s copies in the deck and sideboard; at most 4 of a "
+                "card other than a basic land."
+            ),
+            name=name,
+            count=count,
+        ),
         passages.CONSTRUCTED_DECK,
         field=entries[0].path,
-        values=(("card", name), ("count", count)),
     )
 
 
@@ -118,17 +133,19 @@ def tournament_limit(name: str, count: int, limit: int, field: str | None = None
     if limit == 0:
         return Violation(
             "mtg.deck.banned",
-            f"{name} is banned, and the deck has {count}.",
+            say(gettext_noop("%(name)s is banned, and the deck has %(count)s."), name=name, count=count),
             passages.TOURNAMENT_LIMITS,
             field=field,
-            values=(("card", name), ("count", count)),
         )
     return Violation(
         "mtg.deck.restricted",
-        f"{name} is restricted to 1 copy, and the deck has {count}.",
+        say(
+            gettext_noop("%(name)s is restricted to 1 copy, and the deck has %(count)s."),
+            name=name,
+            count=count,
+        ),
         passages.TOURNAMENT_LIMITS,
         field=field,
-        values=(("card", name), ("count", count)),
     )
 
 
@@ -139,7 +156,9 @@ def read_limits(action: ActionFields, catalog: CardCatalog | None) -> dict[str, 
     for list_name, limit in (("restricted", 1), ("banned", 0)):
         names = as_list(banlist.get(list_name, []))
         if names is None or not all(isinstance(n, str) for n in names):
-            raise DisputeError(f"action.banlist.{list_name}", "must be a list of card names")
+            raise DisputeError(
+                f"action.banlist.{list_name}", say(gettext_noop("must be a list of card names"))
+            )
         for name in names:
             limits[canonical_key(str(name), catalog)] = limit
     return limits
@@ -189,14 +208,27 @@ def judge_mtg_deck_check(action: ActionFields, catalog: CardCatalog | None) -> R
     if game_format == "constructed":
         facts = (
             Fact(
-                f"The deck has {summary['main']} cards (at least 60) and no card other than a basic land more"
-                " than 4 times.",
+                say(
+                    gettext_noop(
+                        "The deck has %(main)s cards (at least 60) and no card other than a basic "
+                        "land more than 4 times."
+                    ),
+                    main=summary["main"],
+                ),
                 passages.CONSTRUCTED_DECK,
             ),
-            Fact(f"The sideboard has {summary['side']} cards (at most 15).", passages.SIDEBOARD_SIZE),
+            Fact(
+                say(gettext_noop("The sideboard has %(side)s cards (at most 15)."), side=summary["side"]),
+                passages.SIDEBOARD_SIZE,
+            ),
         )
     else:
-        facts = (Fact(f"The deck has {summary['main']} cards (at least 40).", passages.LIMITED_DECK),)
+        facts = (
+            Fact(
+                say(gettext_noop("The deck has %(main)s cards (at least 40)."), main=summary["main"]),
+                passages.LIMITED_DECK,
+            ),
+        )
     return Ruling(legal=True, outcome={"deck": {"legal": True, "counts": summary}}, facts=facts)
 
 
@@ -208,9 +240,15 @@ def not_registered(before: Deck, after: Deck) -> Violation | None:
     name, presented, registered = extra
     return Violation(
         "side.card_not_registered",
-        f"{name}: {presented} presented but {registered} registered in the deck and sideboard.",
+        say(
+            gettext_noop(
+                "%(name)s: %(presented)s presented but %(registered)s registered in the deck and sideboard."
+            ),
+            name=name,
+            presented=presented,
+            registered=registered,
+        ),
         passages.SIDEBOARDING,
-        values=(("card", name), ("presented", presented), ("registered", registered)),
     )
 
 
@@ -222,10 +260,15 @@ def count_changed(before: Deck, after: Deck) -> Violation | None:
         return None
     return Violation(
         "side.count_changed",
-        f"The deck and sideboard held {was} cards together and now hold {now}; sideboarding only moves"
-        " cards.",
+        say(
+            gettext_noop(
+                "The deck and sideboard held %(was)s cards together and now hold %(now)s; "
+                "sideboarding only moves cards."
+            ),
+            was=was,
+            now=now,
+        ),
         passages.SIDEBOARDING,
-        values=(("was", was), ("now", now)),
     )
 
 
@@ -247,8 +290,15 @@ def judge_mtg_side_swap(action: ActionFields, catalog: CardCatalog | None) -> Ru
         return incomplete_ruling(verdict.gaps[0], passages.SIDEBOARDING)
     summary = counts(after)
     fact = Fact(
-        f"Cards moved between deck and sideboard; the deck now has {summary['main']} cards and the sideboard"
-        f" {summary['side']}, all from the registered list, and the deck is still legal.",
+        say(
+            gettext_noop(
+                "Cards moved between deck and sideboard; the deck now has %(main)s cards "
+                "and the sideboard %(side)s, all from the registered list, and the deck "
+                "is still legal."
+            ),
+            main=summary["main"],
+            side=summary["side"],
+        ),
         passages.SIDEBOARDING,
     )
     return Ruling(legal=True, outcome={"deck": {"legal": True, "counts": summary}}, facts=(fact,))

@@ -20,6 +20,7 @@ from rules.engine.mtg import passages
 from rules.engine.mtg.context import REVISION_CLASSIC, Context
 from rules.engine.mtg.state import Game, other
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 
 OPENING_HAND = 7
 
@@ -31,7 +32,10 @@ def count_field(ctx: Context, key: str) -> int | None:
         return None
     number = as_int(value)
     if number is None or not 0 <= number <= OPENING_HAND:
-        raise DisputeError(ctx.action.field(key), f"must be a whole number from 0 to {OPENING_HAND}")
+        raise DisputeError(
+            ctx.action.field(key),
+            say(gettext_noop("must be a whole number from 0 to %(opening_hand)s"), opening_hand=OPENING_HAND),
+        )
     return number
 
 
@@ -42,12 +46,19 @@ def mulligans_taken(ctx: Context) -> int:
     if taken is None and hand is None:
         raise DisputeError(
             ctx.action.field("mulligans_taken"),
-            "give mulligans_taken or hand_size (the hand the player is on)",
+            say(gettext_noop("give mulligans_taken or hand_size (the hand the player is on)")),
         )
     if taken is not None and hand is not None and hand != OPENING_HAND - taken:
         raise StateIncomplete(
             ctx.action.field("hand_size"),
-            f"a player who has taken {taken} mulligan(s) is on {OPENING_HAND - taken} card(s), not {hand}",
+            say(
+                gettext_noop(
+                    "a player who has taken %(taken)s mulligan(s) is on %(number)s card(s), not %(hand)s"
+                ),
+                taken=taken,
+                number=OPENING_HAND - taken,
+                hand=hand,
+            ),
             passages.MULLIGAN,
         )
     return taken if taken is not None else OPENING_HAND - (hand or 0)
@@ -59,8 +70,14 @@ def game_started(game: Game) -> Violation | None:
         return None
     return Violation(
         "mtg.mulligan.game_started",
-        f"It is turn {game.turn_given}: mulligans are taken before the game's first turn, and once both"
-        " players keep their hands the first player starts their turn.",
+        say(
+            gettext_noop(
+                "It is turn %(turn_given)s: mulligans are taken before the game's first "
+                "turn, and once both players keep their hands the first player starts "
+                "their turn."
+            ),
+            turn_given=game.turn_given,
+        ),
         passages.MULLIGAN_ORDER,
     )
 
@@ -71,8 +88,15 @@ def no_cards(player: str, hand: int, revision: str) -> Violation | None:
         return None
     return Violation(
         "mtg.mulligan.no_cards",
-        f"{player} has taken {OPENING_HAND} mulligans and is on zero cards: a player mulligans only until"
-        " their hand reaches zero cards, so there is nothing left to mulligan.",
+        say(
+            gettext_noop(
+                "%(player)s has taken %(opening_hand)s mulligans and is on zero cards: a "
+                "player mulligans only until their hand reaches zero cards, so there is "
+                "nothing left to mulligan."
+            ),
+            player=player,
+            opening_hand=OPENING_HAND,
+        ),
         passages.MULLIGAN if revision == REVISION_CLASSIC else passages.MULLIGAN_CURRENT,
     )
 
@@ -96,14 +120,38 @@ def outcome_of(game: Game, player: str, taken: int, revision: str) -> tuple[dict
         )
         facts = [Fact(text, passages.MULLIGAN_CURRENT)]
     if taken == 0:
-        facts.insert(0, Fact(f"{player}'s opening hand is {OPENING_HAND} cards.", passages.OPENING_HAND))
+        facts.insert(
+            0,
+            Fact(
+                say(
+                    gettext_noop("%(player)s's opening hand is %(opening_hand)s cards."),
+                    player=player,
+                    opening_hand=OPENING_HAND,
+                ),
+                passages.OPENING_HAND,
+            ),
+        )
     if kept == 0:
-        facts.append(Fact(f"{player} will be on zero cards and cannot mulligan again.", passages.MULLIGAN))
+        facts.append(
+            Fact(
+                say(
+                    gettext_noop("%(player)s will be on zero cards and cannot mulligan again."), player=player
+                ),
+                passages.MULLIGAN,
+            )
+        )
     elif revision == REVISION_CLASSIC and game.first_given is not None:
         first = game.first_given
         facts.append(
             Fact(
-                f"{first} plays first and decides first; once {first} keeps, {other(first)} may mulligan.",
+                say(
+                    gettext_noop(
+                        "%(first)s plays first and decides first; once %(first)s keeps, "
+                        "%(opponent)s may mulligan."
+                    ),
+                    first=first,
+                    opponent=other(first),
+                ),
                 passages.MULLIGAN_ORDER,
             )
         )

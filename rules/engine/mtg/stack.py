@@ -22,6 +22,7 @@ from rules.engine.mtg import passages
 from rules.engine.mtg.context import Context
 from rules.engine.mtg.state import Game, other
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 
 KINDS = ("spell", "ability")
 DOES = {"pass": None, "cast": "spell", "activate": "ability"}
@@ -65,13 +66,17 @@ def parse_item(game: Game, raw: object, path: str) -> Item:
     data = as_mapping(raw)
     card = as_card_id(data.get("card")) if data is not None else None
     if data is None or card is None:
-        raise StateIncomplete(path, 'must be {"card": ID or name, "player", "kind"}', passages.STACK_ORDER)
+        raise StateIncomplete(
+            path, say(gettext_noop('must be {"card": ID or name, "player", "kind"}')), passages.STACK_ORDER
+        )
     player = data.get("player")
     if player is not None and as_choice(player, ("a", "b")) is None:
-        raise StateIncomplete(f"{path}.player", 'must be "A" or "B"', passages.STACK_ORDER)
+        raise StateIncomplete(f"{path}.player", say(gettext_noop('must be "A" or "B"')), passages.STACK_ORDER)
     kind = data.get("kind")
     if kind is not None and as_choice(kind, KINDS) is None:
-        raise StateIncomplete(f"{path}.kind", 'must be "spell" or "ability"', passages.STACK_ORDER)
+        raise StateIncomplete(
+            f"{path}.kind", say(gettext_noop('must be "spell" or "ability"')), passages.STACK_ORDER
+        )
     named = game.locate(card)
     return Item(
         card=card,
@@ -88,7 +93,10 @@ def parse_events(ctx: Context) -> list[Event]:
         entry = as_mapping(raw)
         if entry is None:
             raise DisputeError(
-                path, 'must be {"player": "A", "does": "pass"} or a cast or activate with "card"'
+                path,
+                say(
+                    gettext_noop('must be {"player": "A", "does": "pass"} or a cast or activate with "card"')
+                ),
             )
         fields = ActionFields(entry, path)
         player = fields.player()
@@ -97,7 +105,10 @@ def parse_events(ctx: Context) -> list[Event]:
         if does != "pass":
             card = as_card_id(entry.get("card"))
             if card is None:
-                raise DisputeError(fields.field("card"), f"to {does}, name the card (an id or a name)")
+                raise DisputeError(
+                    fields.field("card"),
+                    say(gettext_noop("to %(does)s, name the card (an id or a name)"), does=does),
+                )
             named = ctx.game.locate(card)
             item = Item(card, player, DOES[does], named.label if named is not None else None)
         events.append(Event(index + 1, player, does, item))
@@ -110,7 +121,12 @@ def untap_step(game: Game) -> Violation | None:
         return None
     return Violation(
         "mtg.timing.no_priority",
-        "No player receives priority in the untap step, so nothing is cast and nothing resolves there.",
+        say(
+            gettext_noop(
+                "No player receives priority in the untap step, so nothing is cast and "
+                "nothing resolves there."
+            )
+        ),
         passages.UNTAP_NO_PRIORITY,
     )
 
@@ -139,14 +155,29 @@ class Priority:
         if self.ended:
             return Violation(
                 "mtg.priority.step_ended",
-                f"Event {event.number} ({event.player} {verb}) comes after both players passed with the stack"
-                " empty: the step had ended.",
+                say(
+                    gettext_noop(
+                        "Event %(number)s (%(player)s %(verb)s) comes after both players passed "
+                        "with the stack empty: the step had ended."
+                    ),
+                    number=event.number,
+                    player=event.player,
+                    verb=verb,
+                ),
                 passages.STEP_ENDS,
             )
         if event.player != self.holder:
             return Violation(  # 408.1d for playing a spell or ability; passing is the holder's too (408.1c)
                 "mtg.priority.not_holder",
-                f"Event {event.number}: {event.player} cannot {verb}, because {self.holder} holds priority.",
+                say(
+                    gettext_noop(
+                        "Event %(number)s: %(player)s cannot %(verb)s, because %(holder)s holds priority."
+                    ),
+                    number=event.number,
+                    player=event.player,
+                    verb=verb,
+                    holder=str(self.holder),
+                ),
                 passages.ONLY_WITH_PRIORITY if event.item else passages.PRIORITY_PASS,
             )
         if event.item is not None:
@@ -154,8 +185,15 @@ class Priority:
             self.passes = 0
             self.facts.append(
                 Fact(
-                    f"{event.player} {event.does}s {event.item.name or event.item.card}: it goes on top of"
-                    f" the stack and {event.player} receives priority again.",
+                    say(
+                        gettext_noop(
+                            "%(player)s %(does)ss %(value)s: it goes on top of the stack and "
+                            "%(player)s receives priority again."
+                        ),
+                        player=event.player,
+                        does=event.does,
+                        value=event.item.name or event.item.card,
+                    ),
                     passages.PRIORITY_PASS,
                 )
             )
@@ -164,7 +202,14 @@ class Priority:
         if self.passes < 2:
             self.holder = other(event.player)
             self.facts.append(
-                Fact(f"{event.player} passes; {self.holder} receives priority.", passages.PRIORITY_PASS)
+                Fact(
+                    say(
+                        gettext_noop("%(player)s passes; %(holder)s receives priority."),
+                        player=event.player,
+                        holder=self.holder,
+                    ),
+                    passages.PRIORITY_PASS,
+                )
             )
             return None
         self.passes = 0
@@ -172,7 +217,9 @@ class Priority:
             self.ended, self.holder = True, None
             self.facts.append(
                 Fact(
-                    "Both players passed in succession with the stack empty: the step ends.",
+                    say(
+                        gettext_noop("Both players passed in succession with the stack empty: the step ends.")
+                    ),
                     passages.STEP_ENDS,
                 )
             )
@@ -186,8 +233,14 @@ class Priority:
         self.holder = self.game.active_player
         self.facts.append(
             Fact(
-                f"Both players passed in succession: {top.label}, on top of the stack, resolves, and"
-                f" {self.holder}, the active player, receives priority.",
+                say(
+                    gettext_noop(
+                        "Both players passed in succession: %(top)s, on top of the stack, "
+                        "resolves, and %(holder)s, the active player, receives priority."
+                    ),
+                    top=top.label,
+                    holder=self.holder,
+                ),
                 passages.BOTH_PASS,
             )
         )
@@ -198,8 +251,13 @@ class Priority:
         if top is not None:
             facts.append(
                 Fact(
-                    f"Next, if both players pass in succession, {top.label} resolves: the last item put on"
-                    " the stack resolves first.",
+                    say(
+                        gettext_noop(
+                            "Next, if both players pass in succession, %(top)s resolves: the last "
+                            "item put on the stack resolves first."
+                        ),
+                        top=top.label,
+                    ),
                     passages.TOP_RESOLVES,
                 )
             )
@@ -217,7 +275,8 @@ def all_pass(game: Game, stack: list[Item]) -> tuple[dict[str, Any], list[Fact]]
     """No sequence: the order the stack resolves in if both players pass each time (217.6c, 408.1c)."""
     if not stack:
         fact = Fact(
-            "The stack is empty: if both players pass in succession, the step ends.", passages.STEP_ENDS
+            say(gettext_noop("The stack is empty: if both players pass in succession, the step ends.")),
+            passages.STEP_ENDS,
         )
         outcome: dict[str, Any] = {
             "resolution_order": [],
@@ -232,12 +291,21 @@ def all_pass(game: Game, stack: list[Item]) -> tuple[dict[str, Any], list[Fact]]
     names = ", then ".join(item.label for item in order)
     facts = [
         Fact(
-            f"If both players pass each time, the stack resolves from the top: {names}.",
+            say(
+                gettext_noop("If both players pass each time, the stack resolves from the top: %(names)s."),
+                names=names,
+            ),
             passages.TOP_RESOLVES,
         ),
         Fact(
-            f"After each resolution {active}, the active player, receives priority, and the next item"
-            " resolves only when both players pass in succession again.",
+            say(
+                gettext_noop(
+                    "After each resolution %(active)s, the active player, receives priority, "
+                    "and the next item resolves only when both players pass in succession "
+                    "again."
+                ),
+                active=active,
+            ),
             passages.BOTH_PASS,
         ),
     ]
@@ -263,7 +331,13 @@ def judge_resolve_stack(ctx: Context) -> Ruling:
     if game.priority_given is None:
         play.facts.append(
             Fact(
-                f"The state does not say who holds priority; {holder}, who acts first, is taken to hold it.",
+                say(
+                    gettext_noop(
+                        "The state does not say who holds priority; %(holder)s, who acts first, "
+                        "is taken to hold it."
+                    ),
+                    holder=holder,
+                ),
                 passages.PRIORITY_PASS,
             )
         )

@@ -15,6 +15,7 @@ from typing import Any
 from rules.engine.errors import StateIncomplete, UnknownCardError
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping, as_str
 from rules.engine.mtg import passages
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.vocabulary import MTG, STARTING_LIFE
 
 PLAYERS = ("A", "B")
@@ -98,14 +99,18 @@ class Card:
     def need_power(self) -> int:
         if self.power is None:
             raise StateIncomplete(
-                f"{self.path}.power", f"{self.label} has no power", passages.DAMAGE_EQUALS_POWER
+                f"{self.path}.power",
+                say(gettext_noop("%(self)s has no power"), self=self.label),
+                passages.DAMAGE_EQUALS_POWER,
             )
         return self.power
 
     def need_toughness(self) -> int:
         if self.toughness is None:
             raise StateIncomplete(
-                f"{self.path}.toughness", f"{self.label} has no toughness", passages.TOUGHNESS
+                f"{self.path}.toughness",
+                say(gettext_noop("%(self)s has no toughness"), self=self.label),
+                passages.TOUGHNESS,
             )
         return self.toughness
 
@@ -147,21 +152,27 @@ class Game:
     @property
     def turn(self) -> int:
         if self.turn_given is None:
-            raise StateIncomplete("state.turn", "the turn number is not given", passages.STATE_INCOMPLETE)
+            raise StateIncomplete(
+                "state.turn", say(gettext_noop("the turn number is not given")), passages.STATE_INCOMPLETE
+            )
         return self.turn_given
 
     @property
     def active_player(self) -> str:
         if self.active_given is None:
             raise StateIncomplete(
-                "state.active_player", "the active player is not given", passages.STATE_INCOMPLETE
+                "state.active_player",
+                say(gettext_noop("the active player is not given")),
+                passages.STATE_INCOMPLETE,
             )
         return self.active_given
 
     @property
     def phase(self) -> str:
         if self.phase_given is None:
-            raise StateIncomplete("state.phase", "the phase is not given", passages.TURN_STRUCTURE)
+            raise StateIncomplete(
+                "state.phase", say(gettext_noop("the phase is not given")), passages.TURN_STRUCTURE
+            )
         return self.phase_given
 
     def need_step(self) -> str:
@@ -169,7 +180,10 @@ class Game:
         if self.step is None:
             raise StateIncomplete(
                 "state.step",
-                f"the state is in {PHASE_NAMES[self.phase]} but does not say which step",
+                say(
+                    gettext_noop("the state is in %(phase_names)s but does not say which step"),
+                    phase_names=PHASE_NAMES[self.phase],
+                ),
                 passages.TURN_STRUCTURE,
             )
         return self.step
@@ -190,7 +204,11 @@ class Game:
         """The card ``card_id`` names; an id the state does not have is a 400 naming ``field_path``."""
         card = self.cards.get(card_id)
         if card is None:
-            raise UnknownCardError(field_path, f"no card with id {card_id!r} in the state", card_id=card_id)
+            raise UnknownCardError(
+                field_path,
+                say(gettext_noop("no card with id %(card)s in the state"), card=repr(card_id)),
+                card_id=card_id,
+            )
         return card
 
 
@@ -198,7 +216,7 @@ def parse_state(raw: object) -> Game:
     """Parse the reported state; raise :class:`StateIncomplete` for anything missing or contradictory."""
     state = as_mapping(raw)
     if state is None:
-        raise StateIncomplete("state", "must be an object", passages.STATE_INCOMPLETE)
+        raise StateIncomplete("state", say(gettext_noop("must be an object")), passages.STATE_INCOMPLETE)
     turn = optional_int(state, "turn", "state.turn", minimum=1)
     active = optional_player(state, "active_player")
     first = optional_player(state, "first_player")
@@ -208,8 +226,16 @@ def parse_state(raw: object) -> Game:
         if first is not None and first != expected_first:
             raise StateIncomplete(
                 "state.first_player",
-                f"{first} is said to play first, but on turn {turn} the active player is {active}, so"
-                f" the first player is {expected_first}",
+                say(
+                    gettext_noop(
+                        "%(first)s is said to play first, but on turn %(turn)s the active player "
+                        "is %(active)s, so the first player is %(expected_first)s"
+                    ),
+                    first=first,
+                    turn=turn,
+                    active=active,
+                    expected_first=expected_first,
+                ),
                 passages.STATE_INCOMPLETE,
             )
         first = expected_first
@@ -218,15 +244,23 @@ def parse_state(raw: object) -> Game:
     if step is not None and (phase is None or step not in STEPS.get(phase, ())):
         raise StateIncomplete(
             "state.step",
-            f"{step} is not a step of {PHASE_NAMES.get(phase or '', 'the phase given')}",
+            say(
+                gettext_noop("%(step)s is not a step of %(get)s"),
+                step=step,
+                get=PHASE_NAMES.get(phase or "", "the phase given"),
+            ),
             passages.TURN_STRUCTURE,
         )
     stack = as_list(state.get("stack", []))
     if stack is None:
-        raise StateIncomplete("state.stack", "must be a list of stack items", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            "state.stack", say(gettext_noop("must be a list of stack items")), passages.STATE_INCOMPLETE
+        )
     players_raw = as_mapping(state.get("players"))
     if players_raw is None:
-        raise StateIncomplete("state.players", "both players A and B are required", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            "state.players", say(gettext_noop("both players A and B are required")), passages.STATE_INCOMPLETE
+        )
     cards: dict[str, Card] = {}
     players = {p: parse_player(players_raw.get(p), p, cards) for p in PLAYERS}
     return Game(
@@ -249,7 +283,9 @@ def optional_int(data: Mapping[str, Any], key: str, path: str, *, minimum: int =
     value = as_int(data[key])
     if value is None or value < minimum:
         raise StateIncomplete(
-            path, f"must be a whole number of at least {minimum}", passages.STATE_INCOMPLETE
+            path,
+            say(gettext_noop("must be a whole number of at least %(minimum)s"), minimum=minimum),
+            passages.STATE_INCOMPLETE,
         )
     return value
 
@@ -259,7 +295,9 @@ def optional_player(data: Mapping[str, Any], key: str) -> str | None:
         return None
     chosen = as_choice(data[key], ("a", "b"))
     if chosen is None:
-        raise StateIncomplete(f"state.{key}", 'must be "A" or "B"', passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            f"state.{key}", say(gettext_noop('must be "A" or "B"')), passages.STATE_INCOMPLETE
+        )
     return chosen.upper()
 
 
@@ -268,7 +306,11 @@ def optional_choice(data: Mapping[str, Any], key: str, choices: tuple[str, ...])
         return None
     chosen = as_choice(data[key], choices)
     if chosen is None:
-        raise StateIncomplete(f"state.{key}", f"must be one of {', '.join(choices)}", passages.TURN_STRUCTURE)
+        raise StateIncomplete(
+            f"state.{key}",
+            say(gettext_noop("must be one of %(choices)s"), choices=", ".join(choices)),
+            passages.TURN_STRUCTURE,
+        )
     return chosen
 
 
@@ -276,10 +318,14 @@ def parse_player(raw: object, name: str, cards: dict[str, Card]) -> Player:
     path = f"state.players.{name}"
     data = as_mapping(raw)
     if data is None:
-        raise StateIncomplete(path, f"player {name} is required (an object, {{}} for all defaults)")
+        raise StateIncomplete(
+            path, say(gettext_noop("player %(name)s is required (an object, {} for all defaults)"), name=name)
+        )
     life = as_int(data.get("life", DEFAULT_LIFE))
     if life is None:
-        raise StateIncomplete(f"{path}.life", "must be a whole number", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            f"{path}.life", say(gettext_noop("must be a whole number")), passages.STATE_INCOMPLETE
+        )
     library = optional_int(data, "library", f"{path}.library")
     lands_played = optional_int(data, "lands_played", f"{path}.lands_played")
     hand_raw = data.get("hand", 0)
@@ -305,13 +351,15 @@ def parse_player(raw: object, name: str, cards: dict[str, Card]) -> Player:
 def parse_cards(raw: object, path: str, holder: str, zone: str, cards: dict[str, Card]) -> tuple[Card, ...]:
     items = as_list(raw)
     if items is None:
-        raise StateIncomplete(path, "must be a list of cards", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(path, say(gettext_noop("must be a list of cards")), passages.STATE_INCOMPLETE)
     parsed = []
     for index, item in enumerate(items):
         card = parse_card(item, f"{path}[{index}]", holder, zone)
         if card.id in cards:
             raise StateIncomplete(
-                f"{path}[{index}].id", f"card id {card.id!r} is used twice", passages.STATE_INCOMPLETE
+                f"{path}[{index}].id",
+                say(gettext_noop("card id %(card)s is used twice"), card=repr(card.id)),
+                passages.STATE_INCOMPLETE,
             )
         cards[card.id] = card
         parsed.append(card)
@@ -322,10 +370,14 @@ def parse_card(raw: object, path: str, holder: str, zone: str) -> Card:
     """One card; ``controller`` and ``owner`` default to the player whose zone holds it."""
     data = as_mapping(raw)
     if data is None:
-        raise StateIncomplete(path, "must be a card object with an id", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            path, say(gettext_noop("must be a card object with an id")), passages.STATE_INCOMPLETE
+        )
     card_id = as_card_id(data.get("id"))
     if card_id is None:
-        raise StateIncomplete(f"{path}.id", "every card needs an id", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            f"{path}.id", say(gettext_noop("every card needs an id")), passages.STATE_INCOMPLETE
+        )
     tapped, attacking = flag(data, "tapped", path), flag(data, "attacking", path)
     damage = optional_int(data, "damage", f"{path}.damage")
     return Card(
@@ -354,7 +406,9 @@ def flag(data: Mapping[str, Any], key: str, path: str) -> bool:
     """``tapped``, ``attacking``: true or false, false when not given."""
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise StateIncomplete(f"{path}.{key}", "must be true or false", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            f"{path}.{key}", say(gettext_noop("must be true or false")), passages.STATE_INCOMPLETE
+        )
     return value
 
 
@@ -362,7 +416,9 @@ def words(data: Mapping[str, Any], key: str, path: str) -> tuple[str, ...]:
     """Type, subtype or ability words, compared in lower case (``First Strike`` is ``first_strike``)."""
     items = as_list(data.get(key, []))
     if items is None or not all(isinstance(item, str) for item in items):
-        raise StateIncomplete(f"{path}.{key}", "must be a list of words", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            f"{path}.{key}", say(gettext_noop("must be a list of words")), passages.STATE_INCOMPLETE
+        )
     return tuple(item.strip().lower().replace(" ", "_").replace("-", "_") for item in items)
 
 
@@ -372,7 +428,9 @@ def signed_int(data: Mapping[str, Any], key: str, path: str) -> int | None:
         return None
     value = as_int(data[key])
     if value is None:
-        raise StateIncomplete(f"{path}.{key}", "must be a whole number", passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            f"{path}.{key}", say(gettext_noop("must be a whole number")), passages.STATE_INCOMPLETE
+        )
     return value
 
 
@@ -381,5 +439,7 @@ def optional_player_field(data: Mapping[str, Any], key: str, path: str) -> str |
         return None
     chosen = as_choice(data[key], ("a", "b"))
     if chosen is None:
-        raise StateIncomplete(f"{path}.{key}", 'must be "A" or "B"', passages.STATE_INCOMPLETE)
+        raise StateIncomplete(
+            f"{path}.{key}", say(gettext_noop('must be "A" or "B"')), passages.STATE_INCOMPLETE
+        )
     return chosen.upper()

@@ -22,6 +22,7 @@ from rules.engine.mtg import passages
 from rules.engine.mtg.context import REVISION_CLASSIC, Context
 from rules.engine.mtg.state import PLAYERS, Card, other
 from rules.engine.ruling import Fact, Ruling, incomplete_ruling
+from rules.engine.sentences import gettext_noop, say
 
 
 @dataclass
@@ -52,7 +53,12 @@ def game_result(
     if len(losers) == 2:
         return (
             {"over": True, "winner": None, "draw": True, "reason": "simultaneous_loss"},
-            [Fact("Both players lose at the same time: the game is a draw.", passages.BOTH_LOSE)],
+            [
+                Fact(
+                    say(gettext_noop("Both players lose at the same time: the game is a draw.")),
+                    passages.BOTH_LOSE,
+                )
+            ],
         )
     if not losers:
         return not_over(), []
@@ -62,7 +68,14 @@ def game_result(
             {"over": True, "winner": other(loser), "draw": False, "reason": "life"},
             [
                 Fact(
-                    f"{loser} is at {life[loser]} life: {loser} loses and {other(loser)} wins the game.",
+                    say(
+                        gettext_noop(
+                            "%(loser)s is at %(life)s life: %(loser)s loses and %(opponent)s wins the game."
+                        ),
+                        loser=loser,
+                        life=life[loser],
+                        opponent=other(loser),
+                    ),
                     passages.LIFE_ZERO,
                 )
             ],
@@ -71,7 +84,14 @@ def game_result(
         {"over": True, "winner": other(loser), "draw": False, "reason": "empty_library"},
         [
             Fact(
-                f"{loser} must draw from an empty library: {loser} loses and {other(loser)} wins the game.",
+                say(
+                    gettext_noop(
+                        "%(loser)s must draw from an empty library: %(loser)s loses and "
+                        "%(opponent)s wins the game."
+                    ),
+                    loser=loser,
+                    opponent=other(loser),
+                ),
                 passages.EMPTY_LIBRARY,
             )
         ],
@@ -93,7 +113,13 @@ def doomed_creatures(permanents: Sequence[Card], damage: Mapping[str, int], sett
             settled.sent_to_graveyard.append(card.id)
             settled.facts.append(
                 Fact(
-                    f"{card.label} has toughness {toughness}: it is put into its owner's graveyard.",
+                    say(
+                        gettext_noop(
+                            "%(card)s has toughness %(toughness)s: it is put into its owner's graveyard."
+                        ),
+                        card=card.label,
+                        toughness=toughness,
+                    ),
                     passages.ZERO_TOUGHNESS,
                 )
             )
@@ -101,8 +127,15 @@ def doomed_creatures(permanents: Sequence[Card], damage: Mapping[str, int], sett
             settled.destroyed.append(card.id)
             settled.facts.append(
                 Fact(
-                    f"{card.label} has {marked} damage marked on it, at least its toughness {toughness}:"
-                    " it is destroyed.",
+                    say(
+                        gettext_noop(
+                            "%(card)s has %(marked)s damage marked on it, at least its toughness "
+                            "%(toughness)s: it is destroyed."
+                        ),
+                        card=card.label,
+                        marked=marked,
+                        toughness=toughness,
+                    ),
                     passages.LETHAL_DAMAGE,
                 )
             )
@@ -116,7 +149,9 @@ def legend_groups(permanents: Sequence[Card], *, per_controller: bool) -> list[l
             continue
         if not card.name:
             raise StateIncomplete(
-                f"{card.path}.name", f"legendary {card.label} has no name", passages.LEGEND_RULE
+                f"{card.path}.name",
+                say(gettext_noop("legendary %(card)s has no name"), card=card.label),
+                passages.LEGEND_RULE,
             )
         key = (card.controller if per_controller else "", normalize_name(card.name))
         groups.setdefault(key, []).append(card)
@@ -131,7 +166,13 @@ def classic_legend_rule(permanents: Sequence[Card], settled: Settled) -> None:
             if card.timestamp is None:
                 raise StateIncomplete(
                     f"{card.path}.timestamp",
-                    f"the legend rule keeps the oldest {card.name}, and {card.label} has no timestamp",
+                    say(
+                        gettext_noop(
+                            "the legend rule keeps the oldest %(card)s, and %(card2)s has no timestamp"
+                        ),
+                        card=str(card.name),
+                        card2=card.label,
+                    ),
                     passages.LEGEND_RULE,
                 )
             stamps.append(card.timestamp)
@@ -161,14 +202,24 @@ def current_legend_rule(permanents: Sequence[Card], settled: Settled, keep: Sequ
     for card_id in keep:
         if card_id not in choosable:
             raise DisputeError(
-                "action.keep", f"{card_id!r} is not one of two or more legends of a name one player controls"
+                "action.keep",
+                say(
+                    gettext_noop("%(card)s is not one of two or more legends of a name one player controls"),
+                    card=repr(card_id),
+                ),
             )
     for group in groups:
         controller = group[0].controller
         chosen = [card for card in group if card.id in keep]
         if len(chosen) > 1:
             raise DisputeError(
-                "action.keep", f"{controller} keeps only one {group[0].name}, not {len(chosen)}"
+                "action.keep",
+                say(
+                    gettext_noop("%(controller)s keeps only one %(group)s, not %(count)s"),
+                    controller=controller,
+                    group=str(group[0].name),
+                    count=len(chosen),
+                ),
             )
         if not chosen:
             ids = [card.id for card in group]
@@ -177,9 +228,17 @@ def current_legend_rule(permanents: Sequence[Card], settled: Settled, keep: Sequ
             )
             settled.facts.append(
                 Fact(
-                    f"{controller} controls {len(group)} legendary permanents named {group[0].name}"
-                    f" ({', '.join(ids)}): {controller} chooses one to keep and puts the others into their"
-                    " owners' graveyards.",
+                    say(
+                        gettext_noop(
+                            "%(controller)s controls %(count)s legendary permanents named %(group)s "
+                            "(%(ids)s): %(controller)s chooses one to keep and puts the others into "
+                            "their owners' graveyards."
+                        ),
+                        controller=controller,
+                        count=len(group),
+                        group=str(group[0].name),
+                        ids=", ".join(ids),
+                    ),
                     passages.LEGEND_RULE_CURRENT,
                 )
             )
@@ -189,8 +248,13 @@ def current_legend_rule(permanents: Sequence[Card], settled: Settled, keep: Sequ
         verb = "goes" if len(going) == 1 else "go"
         settled.facts.append(
             Fact(
-                f"{controller} keeps {chosen[0].label}; {', '.join(c.label for c in going)} {verb} to the"
-                " graveyard.",
+                say(
+                    gettext_noop("%(controller)s keeps %(chosen)s; %(items)s %(verb)s to the graveyard."),
+                    controller=controller,
+                    chosen=chosen[0].label,
+                    items=", ".join(c.label for c in going),
+                    verb=verb,
+                ),
                 passages.LEGEND_RULE_CURRENT,
             )
         )
@@ -247,7 +311,16 @@ def judge_state_check(ctx: Context) -> Ruling:
     if not settled.game["over"] and not settled.removed and not settled.legend_choices:
         facts.append(
             Fact(
-                f"No state-based effect applies (life A {life['A']}, B {life['B']}): the game goes on.",
+                say(
+                    gettext_noop(
+                        "No state-based effect applies (life %(player_a)s %(a)s, %(player_b)s "
+                        "%(b)s): the game goes on."
+                    ),
+                    player_a="A",
+                    player_b="B",
+                    a=life["A"],
+                    b=life["B"],
+                ),
                 passages.STATE_BASED,
             )
         )

@@ -19,6 +19,7 @@ from rules.engine.mtg.state import HAND, MAIN_PHASES, PHASE_NAMES, PLAYERS, Card
 from rules.engine.mtg.state_based import settle
 from rules.engine.references import Reference
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 
 SORCERY_SPEED_TYPES = ("sorcery", "creature", "artifact", "enchantment", "planeswalker")
 
@@ -29,7 +30,14 @@ def not_active_player(game: Game, player: str, doing: str, rule: Reference) -> V
         return None
     return Violation(
         "mtg.turn.not_active_player",
-        f"It is {game.active_player}'s turn; {player} is not the active player and cannot {doing}.",
+        say(
+            gettext_noop(
+                "It is %(active_player)s's turn; %(player)s is not the active player and cannot %(doing)s."
+            ),
+            active_player=game.active_player,
+            player=player,
+            doing=doing,
+        ),
         rule,
     )
 
@@ -41,7 +49,12 @@ def not_in_step(game: Game, phase: str, step: str, doing: str, rule: Reference) 
     where = PHASE_NAMES[game.phase] + (f", {step_name(game.step)}" if game.step else "")
     return Violation(
         "mtg.phase.wrong_step",
-        f"A player can {doing} only in {step_name(step)}; the state says it is {where}.",
+        say(
+            gettext_noop("A player can %(doing)s only in %(step_name)s; the state says it is %(where)s."),
+            doing=doing,
+            step_name=step_name(step),
+            where=where,
+        ),
         rule,
     )
 
@@ -56,7 +69,13 @@ def card_from_hand(ctx: Context, player: str, rule: Reference, doing: str) -> tu
             return card, None
         return card, Violation(
             "mtg.cast.not_in_hand",
-            f"{player}'s hand is empty in the reported state: {player} cannot {doing}.",
+            say(
+                gettext_noop(
+                    "%(player)s's hand is empty in the reported state: %(player)s cannot %(doing)s."
+                ),
+                player=player,
+                doing=doing,
+            ),
             rule,
         )
     card_id = str(mapping["id"]) if mapping is not None else ctx.action.card_id("card")
@@ -66,7 +85,13 @@ def card_from_hand(ctx: Context, player: str, rule: Reference, doing: str) -> tu
     where = f"{card.holder}'s {card.zone}"
     return card, Violation(
         "mtg.cast.not_in_hand",
-        f"{card.label} is in {where}, not in {player}'s hand: {player} cannot {doing}.",
+        say(
+            gettext_noop("%(card)s is in %(where)s, not in %(player)s's hand: %(player)s cannot %(doing)s."),
+            card=card.label,
+            where=where,
+            player=player,
+            doing=doing,
+        ),
         rule,
     )
 
@@ -76,7 +101,9 @@ def no_priority(game: Game, revision: str) -> Violation | None:
     if game.phase == "beginning" and game.need_step() == "untap":
         return Violation(
             "mtg.timing.no_priority",
-            "No player receives priority in the untap step, so no spell can be cast there.",
+            say(
+                gettext_noop("No player receives priority in the untap step, so no spell can be cast there.")
+            ),
             passages.UNTAP_NO_PRIORITY,
         )
     if game.phase == "end" and game.need_step() == "cleanup" and game.stack == 0:
@@ -85,8 +112,13 @@ def no_priority(game: Game, revision: str) -> Violation | None:
         if not settled.removed and not settled.game["over"] and not settled.legend_choices:
             return Violation(
                 "mtg.timing.no_priority",
-                "In the cleanup step players get priority only if a state-based effect applies or an ability"
-                " triggered; the stack is empty and no state-based effect applies, so no spell can be cast.",
+                say(
+                    gettext_noop(
+                        "In the cleanup step players get priority only if a state-based effect "
+                        "applies or an ability triggered; the stack is empty and no state-based "
+                        "effect applies, so no spell can be cast."
+                    )
+                ),
                 passages.CLEANUP_PRIORITY,
             )
     return None
@@ -106,8 +138,15 @@ def sorcery_speed(game: Game, player: str, card: Card) -> Violation | None:
         return None
     return Violation(
         "mtg.timing.sorcery_speed",
-        f"{card.label} is a {kind} spell: it can be cast only in its player's own main phase while the"
-        f" stack is empty, and {'; '.join(problems)}.",
+        say(
+            gettext_noop(
+                "%(card)s is a %(kind)s spell: it can be cast only in its player's own "
+                "main phase while the stack is empty, and %(problems)s."
+            ),
+            card=card.label,
+            kind=kind,
+            problems="; ".join(problems),
+        ),
         passages.SORCERY_TIMING,
     )
 
@@ -116,7 +155,12 @@ def cast_timing(game: Game, player: str, card: Card, revision: str) -> Violation
     if card.is_land:
         return Violation(
             "mtg.cast.land",
-            f"{card.label} is a land: lands are not spells and are not cast; they are played (play_land).",
+            say(
+                gettext_noop(
+                    "%(card)s is a land: lands are not spells and are not cast; they are played (play_land)."
+                ),
+                card=card.label,
+            ),
             passages.LAND_NOT_SPELL,
         )
     if any(t in SORCERY_SPEED_TYPES for t in card.types):
@@ -130,7 +174,11 @@ def judge_cast(ctx: Context) -> Ruling:
     player = ctx.action.player()
     card, not_in_hand = card_from_hand(ctx, player, passages.SPELLS, "cast it")
     if not card.types:
-        raise StateIncomplete(f"{card.path}.types", f"{card.label} has no card types", passages.SPELLS)
+        raise StateIncomplete(
+            f"{card.path}.types",
+            say(gettext_noop("%(card)s has no card types"), card=card.label),
+            passages.SPELLS,
+        )
     stages = [[lambda: not_in_hand], [lambda: cast_timing(game, player, card, ctx.revision)]]
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
@@ -144,7 +192,10 @@ def judge_cast(ctx: Context) -> Ruling:
             )
             rule = passages.SORCERY_TIMING
         result = {"speed": "instant" if instant else "sorcery", "stack": game.stack + 1}
-        return result, [Fact(text, rule), Fact("The spell goes on top of the stack.", passages.SPELLS)]
+        return result, [
+            Fact(text, rule),
+            Fact(say(gettext_noop("The spell goes on top of the stack.")), passages.SPELLS),
+        ]
 
     return decide(stages, outcome, passages.SORCERY_TIMING)
 
@@ -155,8 +206,14 @@ def land_not_main_phase(game: Game, player: str) -> Violation | None:
         return None
     return Violation(
         "mtg.land.not_main_phase",
-        f"A land is played only in its player's own main phase; it is {PHASE_NAMES[game.phase]} of"
-        f" {game.active_player}'s turn.",
+        say(
+            gettext_noop(
+                "A land is played only in its player's own main phase; it is "
+                "%(phase_names)s of %(active_player)s's turn."
+            ),
+            phase_names=PHASE_NAMES[game.phase],
+            active_player=game.active_player,
+        ),
         passages.LAND_DROP,
     )
 
@@ -167,7 +224,10 @@ def land_stack_not_empty(game: Game) -> Violation | None:
         return None
     return Violation(
         "mtg.land.stack_not_empty",
-        f"A land is played only while the stack is empty; it holds {game.stack} item(s).",
+        say(
+            gettext_noop("A land is played only while the stack is empty; it holds %(stack)s item(s)."),
+            stack=game.stack,
+        ),
         passages.LAND_DROP,
     )
 
@@ -179,7 +239,14 @@ def land_already_played(game: Game, player: str) -> Violation | None:
         return None
     return Violation(
         "mtg.land.already_played",
-        f"{player} has already played {lands} land(s) this turn: only one land may be played per turn.",
+        say(
+            gettext_noop(
+                "%(player)s has already played %(lands)s land(s) this turn: only one land "
+                "may be played per turn."
+            ),
+            player=player,
+            lands=lands,
+        ),
         passages.ONE_LAND,
     )
 
@@ -195,7 +262,10 @@ def judge_play_land(ctx: Context) -> Ruling:
             return None
         return Violation(
             "mtg.land.not_a_land",
-            f"{card.label} is not a land: it is cast as a spell, not played as the land drop.",
+            say(
+                gettext_noop("%(card)s is not a land: it is cast as a spell, not played as the land drop."),
+                card=card.label,
+            ),
             passages.SPELLS,
         )
 

@@ -11,6 +11,7 @@ from rules.engine.mtg.state import PLAYERS, Game
 from rules.engine.mtg.state_based import game_result, not_over
 from rules.engine.mtg.timing import not_active_player, not_in_step
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 
 MAX_HAND_SIZE = 7
 
@@ -21,7 +22,12 @@ def first_turn_draw(game: Game) -> Violation | None:
         return None
     return Violation(
         "mtg.draw.first_turn",
-        f"This is turn 1: {game.active_player} plays first and skips the draw step of their first turn.",
+        say(
+            gettext_noop(
+                "This is turn 1: %(active_player)s plays first and skips the draw step of their first turn."
+            ),
+            active_player=game.active_player,
+        ),
         passages.FIRST_PLAYER_SKIPS_DRAW,
     )
 
@@ -33,7 +39,14 @@ def draw_outcome(game: Game, player: str) -> tuple[dict[str, Any], list[Fact]]:
     if library == 0:
         result, facts = game_result(life, empty_library=[player])
         return {"drew": False, "library": 0, "game": result}, facts
-    fact = Fact(f"{player} draws 1 card; {library - 1} card(s) remain in the library.", passages.DRAW_STEP)
+    fact = Fact(
+        say(
+            gettext_noop("%(player)s draws 1 card; %(number)s card(s) remain in the library."),
+            player=player,
+            number=library - 1,
+        ),
+        passages.DRAW_STEP,
+    )
     return {"drew": True, "library": library - 1, "game": not_over()}, [fact]
 
 
@@ -64,7 +77,12 @@ def cleanup_outcome(game: Game, player: str) -> tuple[dict[str, Any], list[Fact]
     healed = [card.id for card in game.battlefield() if card.damage > 0]
     facts = [Fact(text, passages.CLEANUP_HAND)]
     if healed:
-        facts.append(Fact(f"Then the damage on {', '.join(healed)} is removed.", passages.CLEANUP_DAMAGE))
+        facts.append(
+            Fact(
+                say(gettext_noop("Then the damage on %(healed)s is removed."), healed=", ".join(healed)),
+                passages.CLEANUP_DAMAGE,
+            )
+        )
     return {"discard": discard, "damage_removed": healed}, facts
 
 

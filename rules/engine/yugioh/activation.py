@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import EFFECT_TYPES, Card
 from rules.engine.yugioh.context import Context
@@ -103,7 +104,11 @@ def wrong_location(act: Activation) -> Violation | None:
         if place.area in FIELD_AREAS and card.controller == act.player:
             return None
         where = f"on {act.player}'s side of the field"
-    return Violation("activation.wrong_location", f"{card.label} is not {where}.", passages.SPELL_MAIN_PHASE)
+    return Violation(
+        "activation.wrong_location",
+        say(gettext_noop("%(card)s is not %(where)s."), card=card.label, where=where),
+        passages.SPELL_MAIN_PHASE,
+    )
 
 
 def face_down_required(act: Activation) -> Violation | None:
@@ -114,9 +119,13 @@ def face_down_required(act: Activation) -> Violation | None:
     if act.kind == "trap" and act.source == "hand":
         return Violation(
             "activation.face_down_required",
-            f"{card.label} is a Trap Card: it must be Set face-down on the field first, and can be activated "
-            "from the"
-            " next turn on.",
+            say(
+                gettext_noop(
+                    "%(card)s is a Trap Card: it must be Set face-down on the field first, "
+                    "and can be activated from the next turn on."
+                ),
+                card=card.label,
+            ),
             passages.TRAP_SET_FIRST,
         )
     if (
@@ -126,9 +135,15 @@ def face_down_required(act: Activation) -> Violation | None:
     ):
         return Violation(
             "activation.face_down_required",
-            f"{card.label} is already face-up: a {card.icon} {act.kind.capitalize()} is activated once, from "
-            "the hand"
-            " or from face-down.",
+            say(
+                gettext_noop(
+                    "%(card)s is already face-up: a %(icon)s %(capitalize)s is activated "
+                    "once, from the hand or from face-down."
+                ),
+                card=card.label,
+                icon=str(card.icon),
+                capitalize=act.kind.capitalize(),
+            ),
             passages.SPELL_TRAP_AFTER_USE,
         )
     return None
@@ -143,7 +158,12 @@ def face_down_monster(act: Activation) -> Violation | None:
         return None
     return Violation(
         "activation.face_down_monster",
-        f"{card.label} is face-down, and a monster's effects cannot be used while it is face-down.",
+        say(
+            gettext_noop(
+                "%(card)s is face-down, and a monster's effects cannot be used while it is face-down."
+            ),
+            card=card.label,
+        ),
         passages.FACE_DOWN_MONSTER,
     )
 
@@ -160,7 +180,13 @@ def set_this_turn(duel: Duel, act: Activation) -> Violation | None:
     rule = passages.TRAP_SET_FIRST if act.kind == "trap" else passages.QUICK_PLAY
     return Violation(
         "activation.set_this_turn",
-        f"{card.label} was Set this turn (turn {duel.turn}); it can be activated from the next turn on.",
+        say(
+            gettext_noop(
+                "%(card)s was Set this turn (turn %(turn)s); it can be activated from the next turn on."
+            ),
+            card=card.label,
+            turn=duel.turn,
+        ),
         rule,
     )
 
@@ -187,8 +213,15 @@ def opponent_turn_spell(duel: Duel, act: Activation) -> Violation | None:
     )
     return Violation(
         "activation.opponent_turn_spell",
-        f"It is {duel.turn_player}'s turn: {act.player} cannot activate {what} in the opponent's turn (only a"
-        " Quick-Play Spell Set in an earlier turn can be).",
+        say(
+            gettext_noop(
+                "It is %(turn_player)s's turn: %(player)s cannot activate %(what)s in the "
+                "opponent's turn (only a Quick-Play Spell Set in an earlier turn can be)."
+            ),
+            turn_player=duel.turn_player,
+            player=act.player,
+            what=what,
+        ),
         passages.QUICK_PLAY if card.icon == "quick-play" else passages.SPELL_MAIN_PHASE,
     )
 
@@ -225,9 +258,13 @@ def damage_step(duel: Duel, act: Activation) -> Violation | None:
     step = "damage calculation" if duel.step == "damage_calculation" else "the Damage Step"
     return Violation(
         "activation.damage_step",
-        f"It is {step}: only Counter Traps and cards that directly change ATK or DEF can be activated, and "
-        "only"
-        " until damage calculation starts.",
+        say(
+            gettext_noop(
+                "It is %(step)s: only Counter Traps and cards that directly change ATK or "
+                "DEF can be activated, and only until damage calculation starts."
+            ),
+            step=step,
+        ),
         passages.DAMAGE_STEP_LIMIT,
     )
 
@@ -245,18 +282,30 @@ def wrong_spell_speed(duel: Duel, act: Activation) -> Violation | None:
             return None  # Spell Speed 1 triggers activated at the same time build one chain
         return Violation(
             "activation.spell_speed",
-            f"{act.card.label} is Spell Speed 1, which cannot respond to a chain (Chain Link {last.number} "
-            "is already"
-            " open).",
+            say(
+                gettext_noop(
+                    "%(card)s is Spell Speed 1, which cannot respond to a chain (Chain Link "
+                    "%(number)s is already open)."
+                ),
+                card=act.card.label,
+                number=last.number,
+            ),
             passages.CHAIN_RESPONSE,
         )
     if speed >= last_speed:
         return None
     return Violation(
         "activation.spell_speed",
-        f"{act.card.label} is Spell Speed {speed}; it cannot respond to Chain Link {last.number}, which is "
-        "Spell Speed"
-        f" {last_speed}.",
+        say(
+            gettext_noop(
+                "%(card)s is Spell Speed %(speed)s; it cannot respond to Chain Link "
+                "%(number)s, which is Spell Speed %(last_speed)s."
+            ),
+            card=act.card.label,
+            speed=speed,
+            number=last.number,
+            last_speed=last_speed,
+        ),
         passages.CHAIN_RESPONSE,
     )
 
@@ -271,16 +320,26 @@ def zone_full(duel: Duel, act: Activation) -> Violation | None:
             return None
         return Violation(
             "activation.zone_full",
-            f"Both of {act.player}'s Pendulum Zones (the leftmost and rightmost Spell & Trap Zones) are "
-            "occupied.",
+            say(
+                gettext_noop(
+                    "Both of %(player)s's Pendulum Zones (the leftmost and rightmost Spell & "
+                    "Trap Zones) are occupied."
+                ),
+                player=act.player,
+            ),
             passages.PENDULUM_ZONES,
         )
     if act.card.need(act.card.icon, "icon") == "field" or any(zone is None for zone in zones):
         return None
     return Violation(
         "activation.zone_full",
-        f"All 5 of {act.player}'s Spell & Trap Zones are occupied, so no Spell can be activated from the "
-        "hand.",
+        say(
+            gettext_noop(
+                "All 5 of %(player)s's Spell & Trap Zones are occupied, so no Spell can "
+                "be activated from the hand."
+            ),
+            player=act.player,
+        ),
         passages.SPELL_TRAP_ZONE_FULL,
     )
 
@@ -293,7 +352,11 @@ def no_priority(duel: Duel, act: Activation) -> Violation | None:
         return None
     return Violation(
         "activation.no_priority",
-        f"{duel.priority} holds priority, so {act.player} cannot activate this now.",
+        say(
+            gettext_noop("%(priority)s holds priority, so %(player)s cannot activate this now."),
+            priority=duel.priority,
+            player=act.player,
+        ),
         passages.PRIORITY,
     )
 
@@ -309,12 +372,28 @@ def no_equip_target(duel: Duel, act: Activation) -> Violation | None:
 def activation_outcome(duel: Duel, act: Activation) -> tuple[dict[str, Any], list[Fact]]:
     link = len(duel.chain) + 1
     speed = act.speed()
-    facts = [Fact(f"{act.card.label} can be activated now, at Spell Speed {speed}.", passages.SPELL_SPEEDS)]
+    facts = [
+        Fact(
+            say(
+                gettext_noop("%(card)s can be activated now, at Spell Speed %(speed)s."),
+                card=act.card.label,
+                speed=speed,
+            ),
+            passages.SPELL_SPEEDS,
+        )
+    ]
     if link == 1:
-        facts.append(Fact("It starts a chain as Chain Link 1.", passages.CHAIN_RESOLUTION))
+        facts.append(Fact(say(gettext_noop("It starts a chain as Chain Link 1.")), passages.CHAIN_RESOLUTION))
     else:
         facts.append(
-            Fact(f"It responds to Chain Link {link - 1} as Chain Link {link}.", passages.CHAIN_RESPONSE)
+            Fact(
+                say(
+                    gettext_noop("It responds to Chain Link %(number)s as Chain Link %(link)s."),
+                    number=link - 1,
+                    link=link,
+                ),
+                passages.CHAIN_RESPONSE,
+            )
         )
     outcome: dict[str, Any] = {"chain_link": link, "spell_speed": speed}
     old_field = duel.player(act.player).field_zone
@@ -322,7 +401,10 @@ def activation_outcome(duel: Duel, act: Activation) -> tuple[dict[str, Any], lis
         outcome["sent_to_graveyard"] = [old_field.id]
         facts.append(
             Fact(
-                f"{old_field.label}, the previous Field Spell, is sent to the Graveyard.",
+                say(
+                    gettext_noop("%(old_field)s, the previous Field Spell, is sent to the Graveyard."),
+                    old_field=old_field.label,
+                ),
                 passages.FIELD_SPELL,
             )
         )
@@ -332,7 +414,14 @@ def activation_outcome(duel: Duel, act: Activation) -> tuple[dict[str, Any], lis
         facts.extend(equip_facts)
     if duel.phase == "battle" and duel.step in ("damage", "damage_calculation"):
         facts.append(
-            Fact(f"It is {PHASE_NAMES['battle']}, {duel.step.replace('_', ' ')}.", passages.DAMAGE_STEP_LIMIT)
+            Fact(
+                say(
+                    gettext_noop("It is %(battle)s, %(replace)s."),
+                    battle=PHASE_NAMES["battle"],
+                    replace=duel.step.replace("_", " "),
+                ),
+                passages.DAMAGE_STEP_LIMIT,
+            )
         )
     return outcome, facts
 

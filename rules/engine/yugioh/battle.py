@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.engine.errors import StateIncomplete
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import PLAYERS, Card
 from rules.engine.yugioh.context import Context
@@ -24,7 +25,11 @@ def first_turn(duel: Duel) -> Violation | None:
         return None
     return Violation(
         "battle.first_turn",
-        "This is turn 1: the player who goes first cannot conduct a Battle Phase in their first turn.",
+        say(
+            gettext_noop(
+                "This is turn 1: the player who goes first cannot conduct a Battle Phase in their first turn."
+            )
+        ),
         passages.BATTLE_FIRST_TURN,
     )
 
@@ -44,7 +49,13 @@ def not_battle_step(duel: Duel) -> Violation | None:
         }[step]
     return Violation(
         "phase.wrong_phase",
-        f"An attack is declared in the Battle Step of the Battle Phase; the state says it is {where}.",
+        say(
+            gettext_noop(
+                "An attack is declared in the Battle Step of the Battle Phase; the state "
+                "says it is %(where)s."
+            ),
+            where=where,
+        ),
         passages.BATTLE_STEP,
     )
 
@@ -59,7 +70,13 @@ def invalid_attacker(player: str, attacker: Card, place: Place) -> Violation | N
         return None
     return Violation(
         "battle.invalid_attacker",
-        f"{attacker.label} is not a monster {player} controls on the field, so it cannot attack.",
+        say(
+            gettext_noop(
+                "%(attacker)s is not a monster %(player)s controls on the field, so it cannot attack."
+            ),
+            attacker=attacker.label,
+            player=player,
+        ),
         passages.BATTLE_STEP,
     )
 
@@ -72,7 +89,13 @@ def invalid_target(player: str, target: Card | None, place: Place | None) -> Vio
         return None
     return Violation(
         "battle.invalid_target",
-        f"{target.label} is not a monster {other(player)} controls on the field, so it cannot be attacked.",
+        say(
+            gettext_noop(
+                "%(target)s is not a monster %(opponent)s controls on the field, so it cannot be attacked."
+            ),
+            target=target.label,
+            opponent=other(player),
+        ),
         passages.BATTLE_STEP,
     )
 
@@ -85,7 +108,13 @@ def not_attack_position(attacker: Card) -> Violation | None:
     how = "face-down" if position == "set" else "in Defense Position"
     return Violation(
         "battle.not_attack_position",
-        f"{attacker.label} is {how}; only a face-up Attack Position monster can declare an attack.",
+        say(
+            gettext_noop(
+                "%(attacker)s is %(how)s; only a face-up Attack Position monster can declare an attack."
+            ),
+            attacker=attacker.label,
+            how=how,
+        ),
         passages.BATTLE_STEP,
     )
 
@@ -96,7 +125,10 @@ def cannot_attack(attacker: Card) -> Violation | None:
         return None
     return Violation(
         "battle.cannot_attack",
-        f"The players agree {attacker.label} has an effect that stops it from attacking.",
+        say(
+            gettext_noop("The players agree %(attacker)s has an effect that stops it from attacking."),
+            attacker=attacker.label,
+        ),
         passages.RULES_VS_EFFECTS,
     )
 
@@ -108,8 +140,15 @@ def already_attacked(attacker: Card) -> Violation | None:
     times = "once" if attacker.attack_limit == 1 else f"{attacker.attack_limit} times"
     return Violation(
         "battle.already_attacked",
-        f"{attacker.label} has already declared {attacker.attacks} attack(s) this turn and may attack {times}"
-        " per turn.",
+        say(
+            gettext_noop(
+                "%(attacker)s has already declared %(attacks)s attack(s) this turn and "
+                "may attack %(times)s per turn."
+            ),
+            attacker=attacker.label,
+            attacks=attacker.attacks,
+            times=times,
+        ),
         passages.BATTLE_STEP if attacker.attack_limit == 1 else passages.RULES_VS_EFFECTS,
     )
 
@@ -126,9 +165,15 @@ def direct_attack_blocked(duel: Duel, player: str, attacker: Card, target: Card 
     where = " (in the Extra Monster Zone, which still counts)" if in_emz else ""
     return Violation(
         "battle.direct_attack_blocked",
-        f"{other(player)} controls {names}{where}: a direct attack is only possible when the opponent "
-        "controls"
-        " no monsters.",
+        say(
+            gettext_noop(
+                "%(opponent)s controls %(names)s%(where)s: a direct attack is only "
+                "possible when the opponent controls no monsters."
+            ),
+            opponent=other(player),
+            names=names,
+            where=where,
+        ),
         passages.EMZ_BLOCKS_DIRECT if in_emz else passages.DIRECT_ATTACK,
     )
 
@@ -147,7 +192,17 @@ def battle_outcome(
         damage[opponent] = atk
         rule = passages.DIRECT_ATTACK_EFFECT if duel.monsters_on_field(opponent) else passages.DIRECT_ATTACK
         facts.append(
-            Fact(f"{attacker.label} attacks directly: {opponent} takes its {atk} ATK as battle damage.", rule)
+            Fact(
+                say(
+                    gettext_noop(
+                        "%(attacker)s attacks directly: %(opponent)s takes its %(atk)s ATK as battle damage."
+                    ),
+                    attacker=attacker.label,
+                    opponent=opponent,
+                    atk=atk,
+                ),
+                rule,
+            )
         )
     else:
         position = target.need(target.position, "position")
@@ -155,7 +210,10 @@ def battle_outcome(
             flipped.append(target.id)
             facts.append(
                 Fact(
-                    f"{target.label} is face-down: it is flipped face-up in Defense Position.",
+                    say(
+                        gettext_noop("%(target)s is face-down: it is flipped face-up in Defense Position."),
+                        target=target.label,
+                    ),
                     passages.FACE_DOWN_TARGET,
                 )
             )
@@ -198,7 +256,16 @@ def _against_attack(
         text = f"{head} the attacker is destroyed and {player} takes {other_atk - atk} battle damage."
         return [attacker], [Fact(text, passages.ATK_VS_ATK_LOSE)], damage
     if atk == 0:
-        return [], [Fact(f"{head} both have 0 ATK, so neither is destroyed.", passages.ZERO_ATK)], damage
+        return (
+            [],
+            [
+                Fact(
+                    say(gettext_noop("%(head)s both have 0 ATK, so neither is destroyed."), head=head),
+                    passages.ZERO_ATK,
+                )
+            ],
+            damage,
+        )
     text = f"{head} equal ATK, both monsters are destroyed and no one takes battle damage."
     return [attacker, target], [Fact(text, passages.ATK_VS_ATK_TIE)], damage
 
@@ -209,7 +276,9 @@ def _against_defense(
     """Attacker's ATK against a Defense Position (or flipped face-down) monster's DEF."""
     if target.is_link:
         raise StateIncomplete(
-            f"{target.path}.position", "a Link Monster is never in Defense Position", passages.LINK_NO_DEFENSE
+            f"{target.path}.position",
+            say(gettext_noop("a Link Monster is never in Defense Position")),
+            passages.LINK_NO_DEFENSE,
         )
     opponent = other(player)
     defense = target.need(target.defense, "def")
@@ -217,17 +286,27 @@ def _against_defense(
     versus = target.described(f"{defense} DEF")
     head = f"{attacker.described(f'{atk} ATK')} attacks {versus} in Defense Position:"
     if atk > defense:
-        facts = [Fact(f"{head} {target.id} is destroyed.", passages.ATK_VS_DEF_WIN)]
+        facts = [
+            Fact(
+                say(gettext_noop("%(head)s %(target)s is destroyed."), head=head, target=target.id),
+                passages.ATK_VS_DEF_WIN,
+            )
+        ]
         if "piercing" in attacker.abilities:
             damage[opponent] = atk - defense
             facts.append(
                 Fact(
-                    f"{attacker.label} inflicts piercing damage: {opponent} takes {atk - defense}.",
+                    say(
+                        gettext_noop("%(attacker)s inflicts piercing damage: %(opponent)s takes %(number)s."),
+                        attacker=attacker.label,
+                        opponent=opponent,
+                        number=atk - defense,
+                    ),
                     passages.PIERCING,
                 )
             )
         else:
-            facts.append(Fact("No one takes battle damage.", passages.ATK_VS_DEF_WIN))
+            facts.append(Fact(say(gettext_noop("No one takes battle damage.")), passages.ATK_VS_DEF_WIN))
         return [target], facts, damage
     if atk < defense:
         damage[player] = defense - atk
@@ -235,7 +314,12 @@ def _against_defense(
         return [], [Fact(text, passages.ATK_VS_DEF_LOSE)], damage
     return (
         [],
-        [Fact(f"{head} equal values, nothing is destroyed and no damage.", passages.ATK_VS_DEF_TIE)],
+        [
+            Fact(
+                say(gettext_noop("%(head)s equal values, nothing is destroyed and no damage."), head=head),
+                passages.ATK_VS_DEF_TIE,
+            )
+        ],
         damage,
     )
 

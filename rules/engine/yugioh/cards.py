@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from rules.engine.catalog import CardCatalog
 from rules.engine.errors import StateIncomplete
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping, as_str
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.vocabulary import is_extra_deck_monster
 
 T = TypeVar("T")
@@ -78,7 +79,9 @@ class Card:
     def need(self, value: T | None, key: str) -> T:
         """``value`` if the dispute gave it, else the state is incomplete: this card's ``key`` is missing."""
         if value is None:
-            raise StateIncomplete(f"{self.path}.{key}", f"card {self.id} has no {key}")
+            raise StateIncomplete(
+                f"{self.path}.{key}", say(gettext_noop("card %(self)s has no %(key)s"), self=self.id, key=key)
+            )
         return value
 
     @property
@@ -197,13 +200,13 @@ def _read_material_spec(data: Mapping[str, Any], path: str) -> MaterialSpec | No
     spec = as_mapping(data["material_spec"])
     where = f"{path}.material_spec"
     if spec is None:
-        raise StateIncomplete(where, "material_spec must be an object")
+        raise StateIncomplete(where, say(gettext_noop("material_spec must be an object")))
     names_raw = spec.get("names")
     names: list[str] = []
     if names_raw is not None:
         listed = as_list(names_raw)
         if listed is None or not all(isinstance(name, str) for name in listed):
-            raise StateIncomplete(f"{where}.names", "names must be a list of card names")
+            raise StateIncomplete(f"{where}.names", say(gettext_noop("names must be a list of card names")))
         names = [str(name) for name in listed]
     return MaterialSpec(
         count=_read_int(spec, where, "count", 1),
@@ -236,10 +239,10 @@ def parse_card(
     """Read one card; ``zone_player`` is the player whose zones or piles hold it (its default controller)."""
     raw = as_mapping(value)
     if raw is None:
-        raise StateIncomplete(path, "a card must be an object with an id")
+        raise StateIncomplete(path, say(gettext_noop("a card must be an object with an id")))
     card_id = as_card_id(raw.get("id"))
     if card_id is None:
-        raise StateIncomplete(f"{path}.id", "every card needs an id")
+        raise StateIncomplete(f"{path}.id", say(gettext_noop("every card needs an id")))
     data = merged_card_data(raw, catalog)
     kind = _read_choice(data, path, "kind", KINDS)
     frame = _read_choice(data, path, "frame", FRAMES)

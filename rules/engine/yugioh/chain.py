@@ -12,6 +12,7 @@ from typing import Any
 
 from rules.engine.errors import StateIncomplete
 from rules.engine.ruling import Fact, Ruling, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import PLAYERS, Card
 from rules.engine.yugioh.context import Context
@@ -42,9 +43,18 @@ def check_chain_order(duel: Duel) -> None:
         if speed == 1 or speed < before:
             raise StateIncomplete(
                 f"{link.path}.spell_speed",
-                f"Chain Link {link.number} ({link.card.label}) is Spell Speed {speed} and cannot respond to "
-                "Chain Link"
-                f" {previous.number} (Spell Speed {before}); this chain could not have been built",
+                say(
+                    gettext_noop(
+                        "Chain Link %(number)s (%(card)s) is Spell Speed %(speed)s and cannot "
+                        "respond to Chain Link %(number2)s (Spell Speed %(before)s); this chain "
+                        "could not have been built"
+                    ),
+                    number=link.number,
+                    card=link.card.label,
+                    speed=speed,
+                    number2=previous.number,
+                    before=before,
+                ),
                 passages.CHAIN_RESPONSE,
             )
 
@@ -82,11 +92,27 @@ class Resolution:
             self.damage[effect.player] += effect.amount
             self.lp[effect.player] = max(0, self.lp[effect.player] - effect.amount)
             self.facts.append(
-                Fact(f"Chain Link {link.number}: {effect.player} takes {effect.amount} damage.")
+                Fact(
+                    say(
+                        gettext_noop("Chain Link %(number)s: %(player)s takes %(amount)s damage."),
+                        number=link.number,
+                        player=effect.player,
+                        amount=effect.amount,
+                    )
+                )
             )
         elif effect.kind == "gain" and effect.player:
             self.lp[effect.player] += effect.amount
-            self.facts.append(Fact(f"Chain Link {link.number}: {effect.player} gains {effect.amount} LP."))
+            self.facts.append(
+                Fact(
+                    say(
+                        gettext_noop("Chain Link %(number)s: %(player)s gains %(amount)s LP."),
+                        number=link.number,
+                        player=effect.player,
+                        amount=effect.amount,
+                    )
+                )
+            )
         elif effect.kind == "draw" and effect.player:
             self._draw(link, effect.player, effect.amount)
         elif effect.kind == "modify":
@@ -96,11 +122,27 @@ class Resolution:
         found = self.duel.locate(target)
         if found is None or not found[1].on_field:
             self.facts.append(
-                Fact(f"Chain Link {link.number}: {target} is not on the field, so it is not destroyed.")
+                Fact(
+                    say(
+                        gettext_noop(
+                            "Chain Link %(number)s: %(target)s is not on the field, so it is not destroyed."
+                        ),
+                        number=link.number,
+                        target=target,
+                    )
+                )
             )
             return
         self.destroy(found[0])
-        self.facts.append(Fact(f"Chain Link {link.number} destroys {found[0].label}."))
+        self.facts.append(
+            Fact(
+                say(
+                    gettext_noop("Chain Link %(number)s destroys %(found)s."),
+                    number=link.number,
+                    found=found[0].label,
+                )
+            )
+        )
 
     def _destroy_all(self, link: ChainLink, scope: str) -> None:
         for player in PLAYERS:
@@ -115,26 +157,57 @@ class Resolution:
                 ):  # a resolving card is sent away after it resolves, not destroyed by itself
                     self.destroy(card)
         what = "monsters" if scope == "monsters" else "Spell and Trap Cards"
-        self.facts.append(Fact(f"Chain Link {link.number} destroys all {what} on the field."))
+        self.facts.append(
+            Fact(
+                say(
+                    gettext_noop("Chain Link %(number)s destroys all %(what)s on the field."),
+                    number=link.number,
+                    what=what,
+                )
+            )
+        )
 
     def _draw(self, link: ChainLink, player: str, count: int) -> None:
         if self.deck[player] < count:
             self.deck_out.append(player)
             self.facts.append(
                 Fact(
-                    f"Chain Link {link.number}: {player} must draw {count} but cannot.", passages.WIN_DECK_OUT
+                    say(
+                        gettext_noop("Chain Link %(number)s: %(player)s must draw %(count)s but cannot."),
+                        number=link.number,
+                        player=player,
+                        count=count,
+                    ),
+                    passages.WIN_DECK_OUT,
                 )
             )
             return
         self.deck[player] -= count
         self.drawn[player] += count
-        self.facts.append(Fact(f"Chain Link {link.number}: {player} draws {count}."))
+        self.facts.append(
+            Fact(
+                say(
+                    gettext_noop("Chain Link %(number)s: %(player)s draws %(count)s."),
+                    number=link.number,
+                    player=player,
+                    count=count,
+                )
+            )
+        )
 
     def _modify(self, link: ChainLink, effect: Effect) -> None:
         found = self.duel.locate(effect.targets[0])
         if found is None or not found[1].on_field or found[0] in self.destroyed:
             self.facts.append(
-                Fact(f"Chain Link {link.number}: {effect.targets[0]} is not on the field; nothing changes.")
+                Fact(
+                    say(
+                        gettext_noop(
+                            "Chain Link %(number)s: %(targets)s is not on the field; nothing changes."
+                        ),
+                        number=link.number,
+                        targets=effect.targets[0],
+                    )
+                )
             )
             return
         card = found[0]
@@ -144,7 +217,16 @@ class Resolution:
         if not card.is_link:
             values["def"] = max(0, before.get("def", card.need(card.defense, "def")) + effect.defense)
         self.modified[card.id] = values
-        self.facts.append(Fact(f"Chain Link {link.number}: {card.label} becomes {values['atk']} ATK."))
+        self.facts.append(
+            Fact(
+                say(
+                    gettext_noop("Chain Link %(number)s: %(card)s becomes %(atk)s ATK."),
+                    number=link.number,
+                    card=card.label,
+                    atk=values["atk"],
+                )
+            )
+        )
 
 
 def resolve(duel: Duel) -> tuple[dict[str, Any], list[Fact]]:
@@ -156,22 +238,37 @@ def resolve(duel: Duel) -> tuple[dict[str, Any], list[Fact]]:
     order = [link.number for link in reversed(duel.chain)]
     facts = [
         Fact(
-            f"The chain resolves from the last link to the first: {', '.join(map(str, order))}."
+            (
+                say(
+                    gettext_noop("The chain resolves from the last link to the first: %(map)s."),
+                    map=", ".join(map(str, order)),
+                )
+            )
             if order
-            else "The chain is empty: nothing resolves.",
+            else (say(gettext_noop("The chain is empty: nothing resolves."))),
             passages.CHAIN_RESOLUTION,
         )
     ]
     for link in reversed(duel.chain):
         if state.over():
             state.facts.append(
-                Fact(f"The Duel is already over: Chain Link {link.number} does not resolve.", passages.WIN_LP)
+                Fact(
+                    say(
+                        gettext_noop("The Duel is already over: Chain Link %(number)s does not resolve."),
+                        number=link.number,
+                    ),
+                    passages.WIN_LP,
+                )
             )
             continue
         if link.number in state.negated:
             state.facts.append(
                 Fact(
-                    f"Chain Link {link.number} ({link.card.label}) was negated: it does not resolve.",
+                    say(
+                        gettext_noop("Chain Link %(number)s (%(card)s) was negated: it does not resolve."),
+                        number=link.number,
+                        card=link.card.label,
+                    ),
                     passages.CHAIN_NEGATION,
                 )
             )
@@ -180,7 +277,13 @@ def resolve(duel: Duel) -> tuple[dict[str, Any], list[Fact]]:
             state.negated.append(link.negates)
             state.facts.append(
                 Fact(
-                    f"Chain Link {link.number} negates the activation of Chain Link {link.negates}.",
+                    say(
+                        gettext_noop(
+                            "Chain Link %(number)s negates the activation of Chain Link %(negates)s."
+                        ),
+                        number=link.number,
+                        negates=link.negates,
+                    ),
                     passages.CHAIN_NEGATION,
                 )
             )
@@ -193,7 +296,10 @@ def resolve(duel: Duel) -> tuple[dict[str, Any], list[Fact]]:
     if used:
         facts.append(
             Fact(
-                f"Used and negated Spell and Trap Cards go to the Graveyard: {', '.join(used)}.",
+                say(
+                    gettext_noop("Used and negated Spell and Trap Cards go to the Graveyard: %(used)s."),
+                    used=", ".join(used),
+                ),
                 passages.SPELL_TRAP_AFTER_USE,
             )
         )

@@ -16,6 +16,7 @@ from rules.engine.decklist import Entry, canonical_key, copies, display_names, p
 from rules.engine.errors import DisputeError, StateIncomplete
 from rules.engine.jsonvalues import ActionFields, as_list, as_str
 from rules.engine.ruling import Check, Fact, Ruling, Violation, incomplete_ruling, run_checks
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.vocabulary import is_extra_deck_monster
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import FRAMES, KINDS
@@ -26,10 +27,12 @@ FORMATS = ("advanced", "traditional")
 LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
 LIMIT_CODES = {0: "deck.forbidden", 1: "deck.limited", 2: "deck.semi_limited"}
 EXTRA_DECK_MONSTERS = {
-    "fusion": "a Fusion Monster",
-    "synchro": "a Synchro Monster",
-    "xyz": "an Xyz Monster",
-    "link": "a Link Monster",
+    "fusion": gettext_noop("%(card)s is a Fusion Monster: it belongs in the Extra Deck, not the Main Deck."),
+    "synchro": gettext_noop(
+        "%(card)s is a Synchro Monster: it belongs in the Extra Deck, not the Main Deck."
+    ),
+    "xyz": gettext_noop("%(card)s is an Xyz Monster: it belongs in the Extra Deck, not the Main Deck."),
+    "link": gettext_noop("%(card)s is a Link Monster: it belongs in the Extra Deck, not the Main Deck."),
 }
 
 
@@ -40,9 +43,8 @@ def main_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
         return None
     return Violation(
         "deck.main_size",
-        f"The Main Deck has {count} cards; it must have 40 to 60.",
+        say(gettext_noop("The Main Deck has %(count)s cards; it must have 40 to 60."), count=count),
         passages.DECK_MAIN_SIZE,
-        values=(("count", count),),
     )
 
 
@@ -53,9 +55,8 @@ def extra_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
         return None
     return Violation(
         "deck.extra_size",
-        f"The Extra Deck has {count} cards; at most 15 are allowed.",
+        say(gettext_noop("The Extra Deck has %(count)s cards; at most 15 are allowed."), count=count),
         passages.DECK_EXTRA_SIZE,
-        values=(("count", count),),
     )
 
 
@@ -66,9 +67,8 @@ def side_size(deck: Mapping[str, Sequence[Entry]]) -> Violation | None:
         return None
     return Violation(
         "deck.side_size",
-        f"The Side Deck has {count} cards; at most 15 are allowed.",
+        say(gettext_noop("The Side Deck has %(count)s cards; at most 15 are allowed."), count=count),
         passages.DECK_SIDE_SIZE,
-        values=(("count", count),),
     )
 
 
@@ -78,32 +78,30 @@ def wrong_deck(entry: Entry, section: str) -> Violation | None:
     if kind not in KINDS:
         raise StateIncomplete(
             f"{entry.path}.kind",
-            f"the catalog does not know {entry.name!r}: give its kind",
+            say(gettext_noop("the catalog does not know %(entry)s: give its kind"), entry=repr(entry.name)),
             passages.DECK_EXTRA_CONTENTS,
         )
     frame = entry.text("frame")
     if kind == "monster" and frame not in FRAMES:
         raise StateIncomplete(
             f"{entry.path}.frame",
-            f"the catalog does not know {entry.name!r}: give its frame",
+            say(gettext_noop("the catalog does not know %(entry)s: give its frame"), entry=repr(entry.name)),
             passages.DECK_EXTRA_CONTENTS,
         )
     extra_kind = is_extra_deck_monster(kind, frame)
+    message: Sentence
     if section == "extra" and not extra_kind:
-        message = (
-            f"{entry.name} is in the Extra Deck, which holds only Fusion, Synchro, Xyz and Link Monsters."
+        message = say(
+            gettext_noop(
+                "%(card)s is in the Extra Deck, which holds only Fusion, Synchro, Xyz and Link Monsters."
+            ),
+            card=entry.name,
         )
     elif section == "main" and extra_kind:
-        monster = EXTRA_DECK_MONSTERS.get(frame or "", f"a {frame} Monster")
-        message = f"{entry.name} is {monster}: it belongs in the Extra Deck, not the Main Deck."
+        message = say(EXTRA_DECK_MONSTERS[frame or ""], card=entry.name)
     else:
         return None
-    values: tuple[tuple[str, str | int], ...] = (
-        ("card", entry.name),
-        ("section", section),
-        ("frame", frame or ""),
-    )
-    return Violation("deck.extra_deck_card", message, passages.DECK_EXTRA_CONTENTS, values=values)
+    return Violation("deck.extra_deck_card", message, passages.DECK_EXTRA_CONTENTS)
 
 
 def over_limit(name: str, count: int, limit: int) -> Violation | None:
@@ -113,20 +111,28 @@ def over_limit(name: str, count: int, limit: int) -> Violation | None:
     if limit == COPIES:
         return Violation(
             "deck.copies",
-            f"{name}: {count} copies across the Main, Extra and Side Deck; at most 3 of a card (alternate "
-            "artworks"
-            " count as the same card).",
+            say(
+                gettext_noop(
+                    "%(name)s: %(count)s copies across the Main, Extra and Side Deck; at most "
+                    "3 of a card (alternate artworks count as the same card)."
+                ),
+                name=name,
+                count=count,
+            ),
             passages.DECK_COPIES,
-            values=(("card", name), ("count", count)),
         )
     words = {0: "Forbidden: no copies are allowed", 1: "Limited to 1 copy", 2: "Semi-Limited to 2 copies"}[
         limit
     ]
     return Violation(
         LIMIT_CODES[limit],
-        f"{name} is {words}, and the deck has {count}.",
+        say(
+            gettext_noop("%(name)s is %(words)s, and the deck has %(count)s."),
+            name=name,
+            words=words,
+            count=count,
+        ),
         passages.BANLIST,
-        values=(("card", name), ("count", count)),
     )
 
 
@@ -137,7 +143,9 @@ def read_banlist(action: ActionFields, catalog: CardCatalog | None, game_format:
     for list_name, limit in LIMITS.items():
         names = as_list(banlist.get(list_name, []))
         if names is None or not all(isinstance(n, str) for n in names):
-            raise DisputeError(f"action.banlist.{list_name}", "must be a list of card names")
+            raise DisputeError(
+                f"action.banlist.{list_name}", say(gettext_noop("must be a list of card names"))
+            )
         if game_format == "traditional" and limit == 0:
             limit = 1
         for name in names:
@@ -182,15 +190,29 @@ def judge_deck_check(action: ActionFields, catalog: CardCatalog | None) -> Rulin
         return incomplete_ruling(verdict.gaps[0], passages.DECK_EXTRA_CONTENTS)
     facts = [
         Fact(
-            f"Main Deck {summary['main']} cards (40 to 60), Extra Deck {summary['extra']} (up to 15), Side "
-            "Deck"
-            f" {summary['side']} (up to 15).",
+            say(
+                gettext_noop(
+                    "Main Deck %(main)s cards (40 to 60), Extra Deck %(extra)s (up to 15), "
+                    "Side Deck %(side)s (up to 15)."
+                ),
+                main=summary["main"],
+                extra=summary["extra"],
+                side=summary["side"],
+            ),
             passages.DECK_MAIN_SIZE,
         ),
         Fact(
-            "Every Extra Deck card is a Fusion, Synchro, Xyz or Link Monster, and none is in the Main Deck.",
+            say(
+                gettext_noop(
+                    "Every Extra Deck card is a Fusion, Synchro, Xyz or Link Monster, and "
+                    "none is in the Main Deck."
+                )
+            ),
             passages.DECK_EXTRA_CONTENTS,
         ),
-        Fact("No card exceeds 3 copies or its Forbidden & Limited status.", passages.DECK_COPIES),
+        Fact(
+            say(gettext_noop("No card exceeds 3 copies or its Forbidden & Limited status.")),
+            passages.DECK_COPIES,
+        ),
     ]
     return Ruling(legal=True, outcome={"deck": {"legal": True, "counts": summary}}, facts=tuple(facts))

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from rules.engine.errors import StateIncomplete
 from rules.engine.ruling import Fact, Violation
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import PLAYERS, Card
 from rules.engine.yugioh.leaving import Departures
@@ -33,26 +34,51 @@ def check_equipped(duel: Duel) -> None:
         where = f"{card.path}.equipped_to"
         if place.area != SPELL_TRAP_ZONE:
             raise StateIncomplete(
-                where, f"{card.label} is not in a Spell & Trap Zone, so it is not equipped to a monster"
+                where,
+                say(
+                    gettext_noop(
+                        "%(card)s is not in a Spell & Trap Zone, so it is not equipped to a monster"
+                    ),
+                    card=card.label,
+                ),
             )
         if card.face_up is False:
-            raise StateIncomplete(f"{card.path}.face_up", f"{card.label} is Set, so it is not equipped yet")
+            raise StateIncomplete(
+                f"{card.path}.face_up",
+                say(gettext_noop("%(card)s is Set, so it is not equipped yet"), card=card.label),
+            )
         found = duel.locate(card.equipped_to)
         if found is None:
-            raise StateIncomplete(where, f"no card with id {card.equipped_to!r} in the state")
+            raise StateIncomplete(
+                where,
+                say(
+                    gettext_noop("no card with id %(equipped_to)s in the state"),
+                    equipped_to=repr(card.equipped_to),
+                ),
+            )
         monster, monster_place = found
         if monster_place.area not in MONSTER_AREAS:
             raise StateIncomplete(
                 where,
-                f"{monster.label} is not a monster on the field: an Equip Card whose monster left the "
-                "field is destroyed",
+                say(
+                    gettext_noop(
+                        "%(monster)s is not a monster on the field: an Equip Card whose monster "
+                        "left the field is destroyed"
+                    ),
+                    monster=monster.label,
+                ),
                 passages.EQUIP_DESTROYED,
             )
         if monster.face_down:
             raise StateIncomplete(
                 where,
-                f"{monster.label} is face-down: an Equip Card whose monster is flipped face-down is "
-                "destroyed",
+                say(
+                    gettext_noop(
+                        "%(monster)s is face-down: an Equip Card whose monster is flipped "
+                        "face-down is destroyed"
+                    ),
+                    monster=monster.label,
+                ),
                 passages.EQUIP_DESTROYED,
             )
 
@@ -83,8 +109,13 @@ def equip_target(duel: Duel, card: Card, target: Card | None, place: Place | Non
             monster.need(monster.position, "position")  # face-up or not decides it: the state must say
         return Violation(
             "activation.no_equip_target",
-            f"There is no face-up monster on the field, so {card.label}, an Equip Spell, has nothing to be "
-            "equipped to and cannot be activated.",
+            say(
+                gettext_noop(
+                    "There is no face-up monster on the field, so %(card)s, an Equip Spell, "
+                    "has nothing to be equipped to and cannot be activated."
+                ),
+                card=card.label,
+            ),
             passages.EQUIP_SPELL,
         )
     if place.area not in MONSTER_AREAS:
@@ -95,8 +126,15 @@ def equip_target(duel: Duel, card: Card, target: Card | None, place: Place | Non
         return None
     return Violation(
         "activation.invalid_equip_target",
-        f"{target.label} {why}: {card.label}, an Equip Spell, can only be equipped to a face-up monster on "
-        "the field.",
+        say(
+            gettext_noop(
+                "%(target)s %(why)s: %(card)s, an Equip Spell, can only be equipped to a "
+                "face-up monster on the field."
+            ),
+            target=target.label,
+            why=why,
+            card=card.label,
+        ),
         passages.EQUIP_SPELL,
     )
 

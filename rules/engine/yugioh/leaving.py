@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.engine.ruling import Fact
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 
@@ -27,14 +28,23 @@ class Departures:
         """``card`` leaves (the field, or the hand when ``on_field`` is false) for the Graveyard."""
         if card.is_token:
             self.removed_tokens.append(card.id)
-            self.facts.append(Fact(f"{card.label} is a Token: it is simply removed.", passages.TOKENS))
+            self.facts.append(
+                Fact(
+                    say(gettext_noop("%(card)s is a Token: it is simply removed."), card=card.label),
+                    passages.TOKENS,
+                )
+            )
         elif on_field and card.pendulum and card.kind == "monster":
             self.extra_deck.append(card.id)
             self.facts.append(
                 Fact(
-                    f"{card.label} is a Pendulum Monster Card: it goes face-up to the Extra Deck instead of "
-                    "the"
-                    " Graveyard.",
+                    say(
+                        gettext_noop(
+                            "%(card)s is a Pendulum Monster Card: it goes face-up to the Extra Deck "
+                            "instead of the Graveyard."
+                        ),
+                        card=card.label,
+                    ),
                     passages.PENDULUM_TO_EXTRA_DECK,
                 )
             )
@@ -44,8 +54,10 @@ class Departures:
             self.graveyard.extend(material.id for material in card.materials)
             self.facts.append(
                 Fact(
-                    f"Its Xyz Materials ({', '.join(m.id for m in card.materials)}) go to the Graveyard with "
-                    "it.",
+                    say(
+                        gettext_noop("Its Xyz Materials (%(items)s) go to the Graveyard with it."),
+                        items=", ".join(m.id for m in card.materials),
+                    ),
                     passages.XYZ_MATERIAL_LEAVES,
                 )
             )

@@ -12,6 +12,7 @@ from rules.engine.catalog import normalize_name
 from rules.engine.errors import StateIncomplete
 from rules.engine.references import Reference
 from rules.engine.ruling import Violation
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, HAND, MONSTER_ZONE, Place
@@ -35,19 +36,34 @@ def misplaced(player: str, method: str, summoned: Card, materials: Sequence[Mate
     rule = RULE_BY_METHOD[method]
     ids = [card.id for card, _ in materials]
     if len(set(ids)) != len(ids):
-        return Violation("summon.materials", "The same card is listed twice as a material.", rule)
+        return Violation(
+            "summon.materials", say(gettext_noop("The same card is listed twice as a material.")), rule
+        )
     from_hand = method in ("fusion", "ritual")
     for card, place in materials:
         if card.id == summoned.id:
             return Violation(
-                "summon.materials", f"{card.label} cannot be a material for its own Summon.", rule
+                "summon.materials",
+                say(gettext_noop("%(card)s cannot be a material for its own Summon."), card=card.label),
+                rule,
             )
         in_hand = from_hand and place.area == HAND and place.player == player
         if not (_on_own_field(player, card, place) or in_hand):
             where = "in their hand or on their field" if from_hand else "on their field"
-            return Violation("summon.materials", f"{card.label} is not a monster {player} has {where}.", rule)
+            return Violation(
+                "summon.materials",
+                say(
+                    gettext_noop("%(card)s is not a monster %(player)s has %(where)s."),
+                    card=card.label,
+                    player=player,
+                    where=where,
+                ),
+                rule,
+            )
         if card.kind is not None and not card.is_monster:
-            return Violation("summon.materials", f"{card.label} is not a monster.", rule)
+            return Violation(
+                "summon.materials", say(gettext_noop("%(card)s is not a monster."), card=card.label), rule
+            )
     return None
 
 
@@ -59,7 +75,11 @@ def face_down(method: str, materials: Sequence[Material]) -> Violation | None:
         if place.area in (MONSTER_ZONE, EXTRA_MONSTER_ZONE) and card.need(card.position, "position") == "set":
             return Violation(
                 "summon.face_down_material",
-                f"{card.label} is face-down; {method.capitalize()} Materials must be face-up.",
+                say(
+                    gettext_noop("%(card)s is face-down; %(capitalize)s Materials must be face-up."),
+                    card=card.label,
+                    capitalize=method.capitalize(),
+                ),
                 RULE_BY_METHOD[method],
             )
     return None
@@ -70,7 +90,13 @@ def _level(card: Card, method: str, code: str) -> int | Violation:
     if card.frame in ("xyz", "link"):
         what = "a Rank" if card.frame == "xyz" else "a Link Rating"
         return Violation(
-            code, f"{card.label} has {what}, not a Level, so it cannot be used here.", RULE_BY_METHOD[method]
+            code,
+            say(
+                gettext_noop("%(card)s has %(what)s, not a Level, so it cannot be used here."),
+                card=card.label,
+                what=what,
+            ),
+            RULE_BY_METHOD[method],
         )
     return card.need(card.level, "level")
 
@@ -81,13 +107,16 @@ def synchro_tuners(materials: Sequence[Material]) -> Violation | None:
     if len(tuners) != 1:
         return Violation(
             "summon.tuner_count",
-            f"A Synchro Summon uses exactly 1 Tuner; these materials include {len(tuners)}.",
+            say(
+                gettext_noop("A Synchro Summon uses exactly 1 Tuner; these materials include %(count)s."),
+                count=len(tuners),
+            ),
             passages.SYNCHRO,
         )
     if len(materials) < 2:
         return Violation(
             "summon.materials",
-            "A Synchro Summon needs the Tuner and at least 1 non-Tuner monster.",
+            say(gettext_noop("A Synchro Summon needs the Tuner and at least 1 non-Tuner monster.")),
             passages.SYNCHRO,
         )
     return None
@@ -106,8 +135,15 @@ def synchro_levels(summoned: Card, materials: Sequence[Material]) -> Violation |
         return None
     return Violation(
         "summon.level_sum",
-        f"The materials' Levels add up to {total}, but {summoned.label} is Level {target}; they must be "
-        "equal.",
+        say(
+            gettext_noop(
+                "The materials' Levels add up to %(total)s, but %(summoned)s is Level "
+                "%(target)s; they must be equal."
+            ),
+            total=total,
+            summoned=summoned.label,
+            target=target,
+        ),
         passages.SYNCHRO,
     )
 
@@ -118,7 +154,7 @@ def xyz_tokens(materials: Sequence[Material]) -> Violation | None:
         if card.is_token:
             return Violation(
                 "summon.token_material",
-                f"{card.label} is a Token; Tokens cannot be Xyz Materials.",
+                say(gettext_noop("%(card)s is a Token; Tokens cannot be Xyz Materials."), card=card.label),
                 passages.TOKENS,
             )
     return None
@@ -135,8 +171,16 @@ def xyz_levels(summoned: Card, materials: Sequence[Material]) -> Violation | Non
         if level != wanted:
             return Violation(
                 "summon.xyz_levels",
-                f"{card.label} is Level {level}; {summoned.label} needs Level {wanted} monsters, all of the "
-                "same Level.",
+                say(
+                    gettext_noop(
+                        "%(card)s is Level %(level)s; %(summoned)s needs Level %(wanted)s "
+                        "monsters, all of the same Level."
+                    ),
+                    card=card.label,
+                    level=level,
+                    summoned=summoned.label,
+                    wanted=wanted,
+                ),
                 passages.XYZ,
             )
     return None
@@ -155,9 +199,15 @@ def link_ratings(summoned: Card, materials: Sequence[Material]) -> Violation | N
         return None
     return Violation(
         "summon.link_rating",
-        f"{summoned.label} is Link-{target}: its materials must count for exactly {target} (each monster 1, "
-        "a Link"
-        " Monster 1 or its Link Rating), and these cannot.",
+        say(
+            gettext_noop(
+                "%(summoned)s is Link-%(target)s: its materials must count for exactly "
+                "%(target)s (each monster 1, a Link Monster 1 or its Link Rating), and "
+                "these cannot."
+            ),
+            summoned=summoned.label,
+            target=target,
+        ),
         passages.LINK,
     )
 
@@ -174,8 +224,13 @@ def ritual_levels(summoned: Card, materials: Sequence[Material]) -> Violation | 
     if spec is None or spec.level is None:
         raise StateIncomplete(
             f"{summoned.path}.material_spec.level",
-            f"the Tribute the Ritual Spell lists for {summoned.label} (the total Level the Tributes must"
-            " reach) is needed",
+            say(
+                gettext_noop(
+                    "the Tribute the Ritual Spell lists for %(summoned)s (the total Level the "
+                    "Tributes must reach) is needed"
+                ),
+                summoned=summoned.label,
+            ),
             passages.RITUAL,
         )
     total = 0
@@ -188,8 +243,15 @@ def ritual_levels(summoned: Card, materials: Sequence[Material]) -> Violation | 
         return None
     return Violation(
         "summon.level_sum",
-        f"The Tributes' Levels total {total}; the Ritual Spell for {summoned.label} requires a total of at"
-        f" least {spec.level}.",
+        say(
+            gettext_noop(
+                "The Tributes' Levels total %(total)s; the Ritual Spell for %(summoned)s "
+                "requires a total of at least %(level)s."
+            ),
+            total=total,
+            summoned=summoned.label,
+            level=spec.level,
+        ),
         passages.RITUAL,
     )
 
@@ -204,12 +266,24 @@ def recipe(method: str, summoned: Card, materials: Sequence[Material]) -> Violat
     minimum = spec.minimum if spec and spec.minimum is not None else default_min
     if exact is not None and count != exact:
         return Violation(
-            "summon.materials", f"{summoned.label} needs exactly {exact} materials; {count} were used.", rule
+            "summon.materials",
+            say(
+                gettext_noop("%(summoned)s needs exactly %(exact)s materials; %(count)s were used."),
+                summoned=summoned.label,
+                exact=exact,
+                count=count,
+            ),
+            rule,
         )
     if exact is None and count < minimum:
         return Violation(
             "summon.materials",
-            f"{summoned.label} needs at least {minimum} materials; {count} were used.",
+            say(
+                gettext_noop("%(summoned)s needs at least %(minimum)s materials; %(count)s were used."),
+                summoned=summoned.label,
+                minimum=minimum,
+                count=count,
+            ),
             rule,
         )
     if spec is None:
@@ -219,7 +293,11 @@ def recipe(method: str, summoned: Card, materials: Sequence[Material]) -> Violat
             if not _has_frame(card, spec.frame):
                 return Violation(
                     "summon.materials",
-                    f"{card.label} is not a {spec.frame} monster, as the recipe requires.",
+                    say(
+                        gettext_noop("%(card)s is not a %(frame)s monster, as the recipe requires."),
+                        card=card.label,
+                        frame=spec.frame,
+                    ),
                     rule,
                 )
     # Xyz reads the recipe's Level in xyz_levels; a Ritual's is a total, read in ritual_levels.
@@ -228,7 +306,11 @@ def recipe(method: str, summoned: Card, materials: Sequence[Material]) -> Violat
             if card.need(card.level, "level") != spec.level:
                 return Violation(
                     "summon.materials",
-                    f"{card.label} is not Level {spec.level}, as the recipe requires.",
+                    say(
+                        gettext_noop("%(card)s is not Level %(level)s, as the recipe requires."),
+                        card=card.label,
+                        level=spec.level,
+                    ),
                     rule,
                 )
     return _names(spec.names, materials, rule)
@@ -253,6 +335,8 @@ def _names(names: Sequence[str], materials: Sequence[Material], rule: Reference)
             unused.remove(key)
             continue
         return Violation(
-            "summon.materials", f'The materials do not include "{name}", which the recipe lists.', rule
+            "summon.materials",
+            say(gettext_noop('The materials do not include "%(name)s", which the recipe lists.'), name=name),
+            rule,
         )
     return None

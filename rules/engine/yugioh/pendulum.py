@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.engine.errors import DisputeError
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.context import Context
@@ -45,9 +46,14 @@ def no_scales(duel: Duel, player: str) -> Violation | None:
         return None
     return Violation(
         "summon.pendulum_scale",
-        f"{player} does not have a Pendulum Monster Card in each Pendulum Zone (the leftmost and rightmost "
-        "Spell &"
-        " Trap Zones), so there are no Scales to Pendulum Summon with.",
+        say(
+            gettext_noop(
+                "%(player)s does not have a Pendulum Monster Card in each Pendulum Zone "
+                "(the leftmost and rightmost Spell & Trap Zones), so there are no Scales "
+                "to Pendulum Summon with."
+            ),
+            player=player,
+        ),
         passages.PENDULUM_ZONES,
     )
 
@@ -58,7 +64,10 @@ def pendulum_used(duel: Duel, player: str) -> Violation | None:
         return None
     return Violation(
         "summon.pendulum_used",
-        f"{player} has already Pendulum Summoned this turn; it can be done once per turn.",
+        say(
+            gettext_noop("%(player)s has already Pendulum Summoned this turn; it can be done once per turn."),
+            player=player,
+        ),
         passages.PENDULUM_SUMMON,
     )
 
@@ -71,9 +80,14 @@ def wrong_source(player: str, card: Card, place: Place) -> Violation | None:
         return None
     return Violation(
         "summon.wrong_location",
-        f"{card.label} can be Pendulum Summoned only from {player}'s hand, or face-up from the Extra Deck if "
-        "it is a"
-        " Pendulum Monster.",
+        say(
+            gettext_noop(
+                "%(card)s can be Pendulum Summoned only from %(player)s's hand, or "
+                "face-up from the Extra Deck if it is a Pendulum Monster."
+            ),
+            card=card.label,
+            player=player,
+        ),
         passages.PENDULUM_SUMMON,
     )
 
@@ -84,7 +98,10 @@ def special_summon_monster_from_hand(card: Card, place: Place) -> Violation | No
         return None
     return Violation(
         "summon.not_properly_summoned",
-        f"{card.label} is a Ritual Monster: from the hand it can only be Ritual Summoned.",
+        say(
+            gettext_noop("%(card)s is a Ritual Monster: from the hand it can only be Ritual Summoned."),
+            card=card.label,
+        ),
         passages.PROPERLY_SUMMONED,
     )
 
@@ -98,7 +115,7 @@ def out_of_scale(duel: Duel, player: str, card: Card) -> Violation | None:
     if card.frame in ("xyz", "link"):
         return Violation(
             "summon.pendulum_scale",
-            f"{card.label} has no Level, so it cannot be Pendulum Summoned.",
+            say(gettext_noop("%(card)s has no Level, so it cannot be Pendulum Summoned."), card=card.label),
             passages.PENDULUM_SUMMON,
         )
     level = card.need(card.level, "level")
@@ -106,9 +123,18 @@ def out_of_scale(duel: Duel, player: str, card: Card) -> Violation | None:
         return None
     return Violation(
         "summon.pendulum_scale",
-        f"{card.label} is Level {level}; with Scales {low} and {high} only Levels {low + 1} to {high - 1} "
-        "can be"
-        " Pendulum Summoned.",
+        say(
+            gettext_noop(
+                "%(card)s is Level %(level)s; with Scales %(low)s and %(high)s only "
+                "Levels %(number)s to %(number2)s can be Pendulum Summoned."
+            ),
+            card=card.label,
+            level=level,
+            low=low,
+            high=high,
+            number=low + 1,
+            number2=high - 1,
+        ),
         passages.PENDULUM_SUMMON,
     )
 
@@ -118,7 +144,7 @@ def set_position(position: str | None) -> Violation | None:
         return None
     return Violation(
         "summon.position",
-        "Pendulum Summoned monsters are placed face-up, in Attack or Defense Position.",
+        say(gettext_noop("Pendulum Summoned monsters are placed face-up, in Attack or Defense Position.")),
         passages.SPECIAL_SUMMON_POSITION,
     )
 
@@ -142,9 +168,16 @@ def zones_violation(
             )
             return Violation(
                 "summon.wrong_zone",
-                f"{card.label} cannot go to {zone}: coming from the "
-                f"{'Extra Deck' if rule == EMZ_OR_LINKED else 'hand'} it"
-                f" needs {why}, not already taken.",
+                say(
+                    gettext_noop(
+                        "%(card)s cannot go to %(zone)s: coming from the %(value)s it needs "
+                        "%(why)s, not already taken."
+                    ),
+                    card=card.label,
+                    zone=zone,
+                    value="Extra Deck" if rule == EMZ_OR_LINKED else "hand",
+                    why=why,
+                ),
                 passages.PENDULUM_EXTRA_DECK_ZONE if rule == EMZ_OR_LINKED else passages.MAIN_MONSTER_ZONE,
             )
         taken.append(zone)
@@ -164,8 +197,17 @@ def _enough_zones(duel: Duel, player: str, cards: list[tuple[Card, Place]]) -> V
         return None
     return Violation(
         "summon.no_free_zone",
-        f"There is not room for all {len(cards)} monsters: {len(free)} free Main Monster Zone(s), of which"
-        f" {len(linked_free)} a Link Monster points to, and {emz} usable Extra Monster Zone.",
+        say(
+            gettext_noop(
+                "There is not room for all %(count)s monsters: %(count2)s free Main "
+                "Monster Zone(s), of which %(count3)s a Link Monster points to, and "
+                "%(emz)s usable Extra Monster Zone."
+            ),
+            count=len(cards),
+            count2=len(free),
+            count3=len(linked_free),
+            emz=emz,
+        ),
         passages.PENDULUM_EXTRA_DECK_ZONE if from_extra else passages.MAIN_MONSTER_ZONE,
     )
 
@@ -176,16 +218,18 @@ def judge_pendulum_summon(ctx: Context) -> Ruling:
     player = action.player()
     ids = action.card_ids("cards") if action.has("cards") else [action.card_id("card")]
     if not ids:
-        raise DisputeError(action.field("cards"), "name at least one card to Pendulum Summon")
+        raise DisputeError(
+            action.field("cards"), say(gettext_noop("name at least one card to Pendulum Summon"))
+        )
     if len(set(ids)) != len(ids):
-        raise DisputeError(action.field("cards"), "each card can be Summoned once")
+        raise DisputeError(action.field("cards"), say(gettext_noop("each card can be Summoned once")))
     cards = [duel.find(card_id, action.field("cards")) for card_id in ids]
     zones: list[str] | None = None
     raw_zones = action.data.get("zones", action.data.get("zone"))
     if raw_zones is not None:
         listed = raw_zones if isinstance(raw_zones, list) else [raw_zones]
         if len(listed) != len(cards):
-            raise DisputeError(action.field("zones"), "give one zone per card")
+            raise DisputeError(action.field("zones"), say(gettext_noop("give one zone per card")))
         zones = []
         for i, raw in enumerate(listed):
             area, index = parse_zone(raw, f"{action.field('zones')}[{i}]")

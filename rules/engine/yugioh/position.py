@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.context import Context
@@ -25,7 +26,11 @@ def not_own_monster(player: str, card: Card, place: Place) -> Violation | None:
         return None
     return Violation(
         "position.not_on_field",
-        f"{card.label} is not a monster {player} controls on the field.",
+        say(
+            gettext_noop("%(card)s is not a monster %(player)s controls on the field."),
+            card=card.label,
+            player=player,
+        ),
         passages.MAIN_PHASE_ACTIONS,
     )
 
@@ -35,7 +40,9 @@ def unchanged(card: Card, to: str) -> Violation | None:
     if card.need(card.position, "position") != to:
         return None
     return Violation(
-        "position.unchanged", f"{card.label} is already in {WORDS[to]}.", passages.MAIN_PHASE_ACTIONS
+        "position.unchanged",
+        say(gettext_noop("%(card)s is already in %(words)s."), card=card.label, words=WORDS[to]),
+        passages.MAIN_PHASE_ACTIONS,
     )
 
 
@@ -45,9 +52,14 @@ def face_down_to_defense(card: Card, to: str) -> Violation | None:
         return None
     return Violation(
         "position.face_down_to_defense",
-        f"{card.label} is face-down: without a card effect it can only be flipped into face-up Attack "
-        "Position"
-        " (a Flip Summon), never into face-up Defense Position.",
+        say(
+            gettext_noop(
+                "%(card)s is face-down: without a card effect it can only be flipped into "
+                "face-up Attack Position (a Flip Summon), never into face-up Defense "
+                "Position."
+            ),
+            card=card.label,
+        ),
         passages.FLIP_SUMMON,
     )
 
@@ -58,7 +70,10 @@ def link_defense(card: Card, to: str) -> Violation | None:
         return None
     return Violation(
         "position.link_defense",
-        f"{card.label} is a Link Monster: it has no DEF and can never be in Defense Position.",
+        say(
+            gettext_noop("%(card)s is a Link Monster: it has no DEF and can never be in Defense Position."),
+            card=card.label,
+        ),
         passages.LINK_NO_DEFENSE,
     )
 
@@ -69,8 +84,14 @@ def same_turn(duel: Duel, card: Card) -> Violation | None:
         return None
     return Violation(
         "position.same_turn",
-        f"{card.label} came to the field this turn (turn {duel.turn}); its battle position cannot be changed"
-        " until a later turn.",
+        say(
+            gettext_noop(
+                "%(card)s came to the field this turn (turn %(turn)s); its battle "
+                "position cannot be changed until a later turn."
+            ),
+            card=card.label,
+            turn=duel.turn,
+        ),
         passages.POSITION_SAME_TURN,
     )
 
@@ -81,7 +102,12 @@ def attacked_this_turn(card: Card) -> Violation | None:
         return None
     return Violation(
         "position.attacked_this_turn",
-        f"{card.label} attacked this turn, so its battle position cannot be changed in Main Phase 2.",
+        say(
+            gettext_noop(
+                "%(card)s attacked this turn, so its battle position cannot be changed in Main Phase 2."
+            ),
+            card=card.label,
+        ),
         passages.POSITION_AFTER_ATTACK,
     )
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from rules.engine.errors import StateIncomplete
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.context import Context
 from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, MONSTER_ZONE, Duel, PendingAttack, other
@@ -14,7 +15,9 @@ from rules.engine.yugioh.timing import not_your_turn
 
 def pending(duel: Duel) -> PendingAttack:
     if duel.pending_attack is None:
-        raise StateIncomplete("state.pending_attack", "there is no pending attack to replay", passages.REPLAY)
+        raise StateIncomplete(
+            "state.pending_attack", say(gettext_noop("there is no pending attack to replay")), passages.REPLAY
+        )
     return duel.pending_attack
 
 
@@ -24,7 +27,11 @@ def declared(duel: Duel, player: str) -> int | frozenset[str]:
     if counts is None or player not in counts:
         raise StateIncomplete(
             "state.pending_attack.monsters_at_declaration",
-            "a replay depends on the monsters the opponent controlled when the attack was declared",
+            say(
+                gettext_noop(
+                    "a replay depends on the monsters the opponent controlled when the attack was declared"
+                )
+            ),
             passages.REPLAY,
         )
     return counts[player]
@@ -69,8 +76,13 @@ def no_replay(duel: Duel, player: str) -> Violation | None:
     opponent = other(player)
     return Violation(
         "battle.no_replay",
-        f"{opponent} controls the same monsters as when the attack was declared: there is no replay, and the "
-        "attack goes on as declared.",
+        say(
+            gettext_noop(
+                "%(opponent)s controls the same monsters as when the attack was declared: "
+                "there is no replay, and the attack goes on as declared."
+            ),
+            opponent=opponent,
+        ),
         passages.REPLAY,
     )
 
@@ -90,22 +102,48 @@ def replay_outcome(duel: Duel, player: str) -> tuple[dict[str, Any], list[Fact]]
     now = len(duel.monsters_on_field(opponent))
     label = card.label if card else attack.attacker
     change = change_before_damage(duel, player)
-    facts = [Fact(f"Before the Damage Step {change}: a replay occurs.", passages.REPLAY)]
+    facts = [
+        Fact(
+            say(gettext_noop("Before the Damage Step %(change)s: a replay occurs."), change=str(change)),
+            passages.REPLAY,
+        )
+    ]
     if still_able:
         target = "a new target" if now else "a new target; with no monsters left it may attack directly"
         facts.append(
-            Fact(f"{player} may attack again with {label}, choosing {target}, or stop.", passages.REPLAY)
+            Fact(
+                say(
+                    gettext_noop("%(player)s may attack again with %(label)s, choosing %(target)s, or stop."),
+                    player=player,
+                    label=label,
+                    target=target,
+                ),
+                passages.REPLAY,
+            )
         )
     else:
         facts.append(
             Fact(
-                f"{label} is no longer a face-up Attack Position monster {player} controls.", passages.REPLAY
+                say(
+                    gettext_noop(
+                        "%(label)s is no longer a face-up Attack Position monster %(player)s controls."
+                    ),
+                    label=label,
+                    player=player,
+                ),
+                passages.REPLAY,
             )
         )
     facts.append(
         Fact(
-            f"If {player} attacks with another monster or stops attacking, {label} counts as having"
-            " attacked.",
+            say(
+                gettext_noop(
+                    "If %(player)s attacks with another monster or stops attacking, %(label)s "
+                    "counts as having attacked."
+                ),
+                player=player,
+                label=label,
+            ),
             passages.REPLAY,
         )
     )

@@ -14,6 +14,7 @@ from rules.engine.catalog import CardCatalog
 from rules.engine.decklist import Entry, copies, display_names, first_unregistered, parse_deck, section_count
 from rules.engine.jsonvalues import ActionFields
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.deck import SECTIONS, counts, extra_size, main_size
 
@@ -27,9 +28,15 @@ def side_count_changed(before: Deck, after: Deck) -> Violation | None:
         return None
     return Violation(
         "side.count_changed",
-        f"The Side Deck had {was} cards and now has {now}; a swap must keep its count exactly the same.",
+        say(
+            gettext_noop(
+                "The Side Deck had %(was)s cards and now has %(now)s; a swap must keep "
+                "its count exactly the same."
+            ),
+            was=was,
+            now=now,
+        ),
         passages.SIDE_SWAP_COUNT,
-        values=(("was", was), ("now", now)),
     )
 
 
@@ -41,9 +48,13 @@ def not_registered(before: Deck, after: Deck) -> Violation | None:
     name, presented, registered = extra
     return Violation(
         "side.card_not_registered",
-        f"{name}: {presented} presented but {registered} registered for the match.",
+        say(
+            gettext_noop("%(name)s: %(presented)s presented but %(registered)s registered for the match."),
+            name=name,
+            presented=presented,
+            registered=registered,
+        ),
         passages.SIDE_SWAP_CARDS,
-        values=(("card", name), ("presented", presented), ("registered", registered)),
     )
 
 
@@ -55,9 +66,13 @@ def card_missing(before: Deck, after: Deck) -> Violation | None:
         if presented.get(key, 0) < count:
             return Violation(
                 "side.card_missing",
-                f"{names[key]}: {count} registered but only {presented.get(key, 0)} presented.",
+                say(
+                    gettext_noop("%(card)s: %(registered)s registered but only %(presented)s presented."),
+                    card=names[key],
+                    registered=count,
+                    presented=presented.get(key, 0),
+                ),
                 passages.SIDE_SWAP_CARDS,
-                values=(("card", names[key]), ("registered", count), ("presented", presented.get(key, 0))),
             )
     return None
 

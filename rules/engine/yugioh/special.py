@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.engine.references import Reference
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import materials as mat
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
@@ -53,7 +54,7 @@ def wrong_method(method: str, card: Card) -> Violation | None:
             return None
         return Violation(
             "summon.wrong_method",
-            f"{card.label} is a {kind}, not a monster.",
+            say(gettext_noop("%(card)s is a %(kind)s, not a monster."), card=card.label, kind=kind),
             passages.SPECIAL_SUMMON_POSITION,
         )
     frame = card.need(card.frame, "frame") if kind == "monster" else kind
@@ -61,7 +62,12 @@ def wrong_method(method: str, card: Card) -> Violation | None:
         return None
     return Violation(
         "summon.wrong_method",
-        f"{card.label} is not a {method.capitalize()} Monster, so it cannot be {SUMMON_WORD[method]}ed.",
+        say(
+            gettext_noop("%(card)s is not a %(capitalize)s Monster, so it cannot be %(summon_word)sed."),
+            card=card.label,
+            capitalize=method.capitalize(),
+            summon_word=SUMMON_WORD[method],
+        ),
         mat.RULE_BY_METHOD[method],
     )
 
@@ -80,7 +86,11 @@ def wrong_location(player: str, method: str, card: Card, place: Place) -> Violat
         if place.area not in FIELD_AREAS:
             return None
         where, rule = "anywhere but the field", passages.SPECIAL_SUMMON_POSITION
-    return Violation("summon.wrong_location", f"{card.label} must be Summoned from {where}.", rule)
+    return Violation(
+        "summon.wrong_location",
+        say(gettext_noop("%(card)s must be Summoned from %(where)s."), card=card.label, where=where),
+        rule,
+    )
 
 
 def not_properly_summoned(card: Card, place: Place) -> Violation | None:
@@ -91,9 +101,14 @@ def not_properly_summoned(card: Card, place: Place) -> Violation | None:
         return None
     return Violation(
         "summon.not_properly_summoned",
-        f"{card.label} is a {card.frame.capitalize()} Monster that was never properly Summoned, so a card "
-        "effect"
-        " cannot Special Summon it.",
+        say(
+            gettext_noop(
+                "%(card)s is a %(capitalize)s Monster that was never properly Summoned, "
+                "so a card effect cannot Special Summon it."
+            ),
+            card=card.label,
+            capitalize=card.frame.capitalize(),
+        ),
         passages.PROPERLY_SUMMONED,
     )
 
@@ -105,13 +120,19 @@ def wrong_position(method: str, card: Card, position: str | None) -> Violation |
     if card.is_link and position != "attack":
         return Violation(
             "position.link_defense",
-            f"{card.label} is a Link Monster: it can only be Summoned in Attack Position.",
+            say(
+                gettext_noop("%(card)s is a Link Monster: it can only be Summoned in Attack Position."),
+                card=card.label,
+            ),
             passages.LINK_NO_DEFENSE,
         )
     if position == "set" and method != "effect":
         return Violation(
             "summon.position",
-            f"A {SUMMON_WORD[method]} places the monster face-up, in Attack or Defense Position.",
+            say(
+                gettext_noop("A %(summon_word)s places the monster face-up, in Attack or Defense Position."),
+                summon_word=SUMMON_WORD[method],
+            ),
             passages.SPECIAL_SUMMON_POSITION,
         )
     return None
@@ -139,7 +160,10 @@ def zone_violation(
     if not choice.open:
         return Violation(
             "summon.no_free_zone",
-            f"No zone is open to this monster: {_zone_words(rule)}, and none is free.",
+            say(
+                gettext_noop("No zone is open to this monster: %(zone_words)s, and none is free."),
+                zone_words=_zone_words(rule),
+            ),
             rule_ref if rule != MAIN_ONLY else passages.MAIN_MONSTER_ZONE,
         )
     if zone is None or choice.allows(zone):
@@ -147,7 +171,12 @@ def zone_violation(
     why = "it is occupied" if zone in choice.occupied else _zone_words(rule)
     return Violation(
         "summon.wrong_zone",
-        f"The monster cannot go to {zone}: {why}. Open zones: {', '.join(choice.open)}.",
+        say(
+            gettext_noop("The monster cannot go to %(zone)s: %(why)s. Open zones: %(open)s."),
+            zone=zone,
+            why=why,
+            open=", ".join(choice.open),
+        ),
         rule_ref,
     )
 
@@ -212,8 +241,14 @@ def summon_outcome(
             departures.send_all(material.materials)  # an Xyz used as material sends its own materials away
         facts.append(
             Fact(
-                f"{card.label} is Xyz Summoned on top of {', '.join(outcome['attached_materials'])}, which "
-                "become its Xyz Materials.",
+                say(
+                    gettext_noop(
+                        "%(card)s is Xyz Summoned on top of %(attached_materials)s, which become "
+                        "its Xyz Materials."
+                    ),
+                    card=card.label,
+                    attached_materials=", ".join(outcome["attached_materials"]),
+                ),
                 passages.XYZ,
             )
         )
@@ -222,13 +257,21 @@ def summon_outcome(
             departures.send(material, on_field=place.area not in (HAND,))
         facts.append(
             Fact(
-                f"{card.label} is {word}ed using {', '.join(c.id for c in materials)}.",
+                say(
+                    gettext_noop("%(card)s is %(word)sed using %(items)s."),
+                    card=card.label,
+                    word=word,
+                    items=", ".join(c.id for c in materials),
+                ),
                 mat.RULE_BY_METHOD.get(method, passages.SPECIAL_SUMMON_POSITION),
             )
         )
     else:
         facts.append(
-            Fact(f"{card.label} is Special Summoned by the card effect.", passages.SPECIAL_SUMMON_POSITION)
+            Fact(
+                say(gettext_noop("%(card)s is Special Summoned by the card effect."), card=card.label),
+                passages.SPECIAL_SUMMON_POSITION,
+            )
         )
     equips = destroy_equips(duel, [c for c, place in found if place.on_field], departures)
     outcome.update(departures.outcome())
@@ -237,10 +280,28 @@ def summon_outcome(
     choice = summon_zones(duel, player, rule, [c.id for c in materials])
     if zone is not None:
         outcome["zone"] = zone
-        facts.append(Fact(f"It goes to {zone}: {_zone_words(rule)}.", rule_ref))
+        facts.append(
+            Fact(
+                say(
+                    gettext_noop("It goes to %(zone)s: %(zone_words)s."),
+                    zone=zone,
+                    zone_words=_zone_words(rule),
+                ),
+                rule_ref,
+            )
+        )
     else:
         outcome["legal_zones"] = list(choice.open)
-        facts.append(Fact(f"It may go to {', '.join(choice.open)}: {_zone_words(rule)}.", rule_ref))
+        facts.append(
+            Fact(
+                say(
+                    gettext_noop("It may go to %(open)s: %(zone_words)s."),
+                    open=", ".join(choice.open),
+                    zone_words=_zone_words(rule),
+                ),
+                rule_ref,
+            )
+        )
     if position is not None:
         outcome["position"] = position
     return outcome, facts + departures.facts

@@ -14,6 +14,7 @@ from typing import Any
 from rules.engine.catalog import CardCatalog
 from rules.engine.errors import StateIncomplete, UnknownCardError
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.vocabulary import STARTING_LIFE, YUGIOH
 from rules.engine.yugioh.cards import PLAYERS, Card, parse_card
 
@@ -148,7 +149,11 @@ class Duel:
         """The card an action names; an id the state does not hold is the caller's error (HTTP 400)."""
         found = self.places.get(card_id)
         if found is None:
-            raise UnknownCardError(field_name, f"no card with id {card_id!r} in the state", card_id=card_id)
+            raise UnknownCardError(
+                field_name,
+                say(gettext_noop("no card with id %(card)s in the state"), card=repr(card_id)),
+                card_id=card_id,
+            )
         return found
 
     def monsters_on_field(self, player: str) -> list[tuple[Card, Place]]:
@@ -191,7 +196,10 @@ class _Parser:
 
     def index(self, card: Card, place: Place) -> None:
         if card.id in self.places:
-            raise StateIncomplete(f"{card.path}.id", f"card id {card.id!r} is used twice; ids must be unique")
+            raise StateIncomplete(
+                f"{card.path}.id",
+                say(gettext_noop("card id %(card)s is used twice; ids must be unique"), card=repr(card.id)),
+            )
         self.places[card.id] = (card, place)
         for material in card.materials:
             self.index(material, Place(place.player, MATERIAL, holder=card.id))
@@ -201,7 +209,9 @@ class _Parser:
             return ()
         items = as_list(data[key])
         if items is None:
-            raise StateIncomplete(f"{path}.{key}", f"{key} must be a list of cards")
+            raise StateIncomplete(
+                f"{path}.{key}", say(gettext_noop("%(key)s must be a list of cards"), key=key)
+            )
         return tuple(
             self.card(item, f"{path}.{key}[{i}]", Place(player, key)) for i, item in enumerate(items)
         )
@@ -216,7 +226,9 @@ class _Parser:
         count = as_int(value)
         if count is not None:
             if count < 0:
-                raise StateIncomplete(f"{path}.{key}", f"{key} cannot be negative")
+                raise StateIncomplete(
+                    f"{path}.{key}", say(gettext_noop("%(key)s cannot be negative"), key=key)
+                )
             return None, count
         cards = self.pile(data, path, key, player)
         return cards, len(cards)
@@ -228,7 +240,14 @@ class _Parser:
             return (None,) * ZONES
         items = as_list(data[key])
         if items is None or len(items) != ZONES:
-            raise StateIncomplete(f"{path}.{key}", f"{key} must list exactly {ZONES} zones (null for empty)")
+            raise StateIncomplete(
+                f"{path}.{key}",
+                say(
+                    gettext_noop("%(key)s must list exactly %(zones)s zones (null for empty)"),
+                    key=key,
+                    zones=ZONES,
+                ),
+            )
         zones: list[Card | None] = []
         for index, item in enumerate(items):
             if item is None:
@@ -237,10 +256,16 @@ class _Parser:
             card = self.card(item, f"{path}.{key}[{index}]", Place(player, area, index))
             if card.controller != player:
                 raise StateIncomplete(
-                    f"{card.path}.controller", f"a card in {player}'s zones is controlled by {player}"
+                    f"{card.path}.controller",
+                    say(
+                        gettext_noop("a card in %(player)s's zones is controlled by %(player)s"),
+                        player=player,
+                    ),
                 )
             if area == MONSTER_ZONE and card.kind is not None and not card.is_monster:
-                raise StateIncomplete(f"{card.path}.kind", "only monsters occupy Monster Zones")
+                raise StateIncomplete(
+                    f"{card.path}.kind", say(gettext_noop("only monsters occupy Monster Zones"))
+                )
             zones.append(card)
         return tuple(zones)
 
@@ -248,7 +273,9 @@ class _Parser:
         path = f"state.players.{name}"
         data = as_mapping(value)
         if data is None:
-            raise StateIncomplete(path, f"player {name} is missing from the state")
+            raise StateIncomplete(
+                path, say(gettext_noop("player %(name)s is missing from the state"), name=name)
+            )
         hand, hand_count = self.counted_pile(data, path, HAND, name)
         extra, extra_count = self.counted_pile(data, path, EXTRA_DECK, name)
         field_card = None
@@ -276,7 +303,9 @@ class _Parser:
             return (None, None)
         items = as_list(value)
         if items is None or len(items) != 2:
-            raise StateIncomplete("state.extra_monster_zones", "extra_monster_zones must list the 2 zones")
+            raise StateIncomplete(
+                "state.extra_monster_zones", say(gettext_noop("extra_monster_zones must list the 2 zones"))
+            )
         zones: list[Card | None] = []
         for index, item in enumerate(items):
             if item is None:
@@ -287,11 +316,14 @@ class _Parser:
             controller = as_choice(raw.get("controller"), ("a", "b")) if raw is not None else None
             if controller is None:
                 raise StateIncomplete(
-                    f"{path}.controller", "a card in an Extra Monster Zone must name its controller"
+                    f"{path}.controller",
+                    say(gettext_noop("a card in an Extra Monster Zone must name its controller")),
                 )
             card = self.card(item, path, Place(controller.upper(), EXTRA_MONSTER_ZONE, index))
             if card.kind is not None and not card.is_monster:
-                raise StateIncomplete(f"{path}.kind", "only monsters occupy the Extra Monster Zones")
+                raise StateIncomplete(
+                    f"{path}.kind", say(gettext_noop("only monsters occupy the Extra Monster Zones"))
+                )
             zones.append(card)
         return (zones[0], zones[1])
 
@@ -301,7 +333,9 @@ def _count(data: Mapping[str, Any], path: str, key: str, default: int) -> int:
         return default
     value = as_int(data[key])
     if value is None or value < 0:
-        raise StateIncomplete(f"{path}.{key}", f"{key} must be a whole number, 0 or more")
+        raise StateIncomplete(
+            f"{path}.{key}", say(gettext_noop("%(key)s must be a whole number, 0 or more"), key=key)
+        )
     return value
 
 
@@ -310,16 +344,19 @@ def _flag(data: Mapping[str, Any], path: str, key: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise StateIncomplete(f"{path}.{key}", f"{key} must be true or false")
+        raise StateIncomplete(f"{path}.{key}", say(gettext_noop("%(key)s must be true or false"), key=key))
     return value
 
 
 def _required_choice(data: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
     if data.get(key) is None:
-        raise StateIncomplete(f"state.{key}", f"the state has no {key}")
+        raise StateIncomplete(f"state.{key}", say(gettext_noop("the state has no %(key)s"), key=key))
     value = as_choice(data[key], tuple(c.lower() for c in choices))
     if value is None:
-        raise StateIncomplete(f"state.{key}", f"{key} must be one of {', '.join(choices)}")
+        raise StateIncomplete(
+            f"state.{key}",
+            say(gettext_noop("%(key)s must be one of %(choices)s"), key=key, choices=", ".join(choices)),
+        )
     return value
 
 
@@ -328,38 +365,47 @@ def _parse_effect(value: object, path: str) -> Effect | None:
         return None
     data = as_mapping(value)
     if data is None or len(data) != 1:
-        raise StateIncomplete(path, "effect must be an object with exactly one of the simple effects")
+        raise StateIncomplete(
+            path, say(gettext_noop("effect must be an object with exactly one of the simple effects"))
+        )
     kind, body = next(iter(data.items()))
     where = f"{path}.{kind}"
     if kind == "destroy":
         ids = as_list(body)
         targets = [as_card_id(item) for item in ids] if ids is not None else None
         if targets is None or any(target is None for target in targets):
-            raise StateIncomplete(where, "destroy must list card ids")
+            raise StateIncomplete(where, say(gettext_noop("destroy must list card ids")))
         return Effect("destroy", targets=tuple(t for t in targets if t is not None))
     if kind == "destroy_all":
         scope = as_choice(body, ("spell_trap", "monsters"))
         if scope is None:
-            raise StateIncomplete(where, 'destroy_all must be "spell_trap" or "monsters"')
+            raise StateIncomplete(where, say(gettext_noop('destroy_all must be "spell_trap" or "monsters"')))
         return Effect("destroy_all", scope=scope)
     detail = as_mapping(body)
     if detail is None:
-        raise StateIncomplete(where, f"{kind} must be an object")
+        raise StateIncomplete(where, say(gettext_noop("%(kind)s must be an object"), kind=kind))
     if kind in ("damage", "gain", "draw"):
         player = as_choice(detail.get("player"), ("a", "b"))
         amount = as_int(detail.get("count" if kind == "draw" else "amount"))
         if player is None or amount is None or amount < 0:
             raise StateIncomplete(
-                where, f"{kind} needs a player and a whole {'count' if kind == 'draw' else 'amount'}"
+                where,
+                say(
+                    gettext_noop("%(kind)s needs a player and a whole %(value)s"),
+                    kind=kind,
+                    value="count" if kind == "draw" else "amount",
+                ),
             )
         return Effect(kind, player=player.upper(), amount=amount)
     if kind == "modify":
         card_id = as_card_id(detail.get("card"))
         atk, defense = as_int(detail.get("atk", 0)), as_int(detail.get("def", 0))
         if card_id is None or atk is None or defense is None:
-            raise StateIncomplete(where, "modify needs a card id and whole atk/def changes")
+            raise StateIncomplete(
+                where, say(gettext_noop("modify needs a card id and whole atk/def changes"))
+            )
         return Effect("modify", targets=(card_id,), atk=atk, defense=defense)
-    raise StateIncomplete(path, f"unknown effect {kind!r}")
+    raise StateIncomplete(path, say(gettext_noop("unknown effect %(kind)s"), kind=repr(kind)))
 
 
 def _parse_chain(value: object, parser: _Parser) -> tuple[ChainLink, ...]:
@@ -367,30 +413,37 @@ def _parse_chain(value: object, parser: _Parser) -> tuple[ChainLink, ...]:
         return ()
     items = as_list(value)
     if items is None:
-        raise StateIncomplete("state.chain", "chain must be a list of Chain Links")
+        raise StateIncomplete("state.chain", say(gettext_noop("chain must be a list of Chain Links")))
     links: list[ChainLink] = []
     for index, item in enumerate(items):
         path = f"state.chain[{index}]"
         data = as_mapping(item)
         if data is None:
-            raise StateIncomplete(path, "a Chain Link must be an object")
+            raise StateIncomplete(path, say(gettext_noop("a Chain Link must be an object")))
         card_id = as_card_id(data.get("card"))
         if card_id is None or card_id not in parser.places:
-            raise StateIncomplete(f"{path}.card", "a Chain Link must name a card described in the state")
+            raise StateIncomplete(
+                f"{path}.card", say(gettext_noop("a Chain Link must name a card described in the state"))
+            )
         player = as_choice(data.get("player"), ("a", "b"))
         if player is None:
-            raise StateIncomplete(f"{path}.player", "a Chain Link must name the player who activated it")
+            raise StateIncomplete(
+                f"{path}.player", say(gettext_noop("a Chain Link must name the player who activated it"))
+            )
         speed = None
         if data.get("spell_speed") is not None:
             speed = as_int(data["spell_speed"])
             if speed not in (1, 2, 3):
-                raise StateIncomplete(f"{path}.spell_speed", "spell_speed must be 1, 2 or 3")
+                raise StateIncomplete(
+                    f"{path}.spell_speed", say(gettext_noop("spell_speed must be 1, 2 or 3"))
+                )
         negates = None
         if data.get("negates") is not None:
             negates = as_int(data["negates"])
             if negates is None or not 1 <= negates <= index:
                 raise StateIncomplete(
-                    f"{path}.negates", "negates must be the number of an earlier Chain Link"
+                    f"{path}.negates",
+                    say(gettext_noop("negates must be the number of an earlier Chain Link")),
                 )
         links.append(
             ChainLink(
@@ -412,16 +465,18 @@ def _parse_pending_attack(value: object, parser: _Parser) -> PendingAttack | Non
     data = as_mapping(value)
     path = "state.pending_attack"
     if data is None:
-        raise StateIncomplete(path, "pending_attack must be an object or null")
+        raise StateIncomplete(path, say(gettext_noop("pending_attack must be an object or null")))
     attacker = as_card_id(data.get("attacker"))
     if attacker is None or attacker not in parser.places:
         raise StateIncomplete(
-            f"{path}.attacker", "the pending attack must name an attacker described in the state"
+            f"{path}.attacker",
+            say(gettext_noop("the pending attack must name an attacker described in the state")),
         )
     target = as_card_id(data.get("target")) if data.get("target") is not None else None
     if data.get("target") is not None and (target is None or target not in parser.places):
         raise StateIncomplete(
-            f"{path}.target", "the pending attack's target must be a card in the state, or null"
+            f"{path}.target",
+            say(gettext_noop("the pending attack's target must be a card in the state, or null")),
         )
     counts: dict[str, int | frozenset[str]] | None = None
     if data.get("monsters_at_declaration") is not None:
@@ -444,7 +499,9 @@ def _monsters_at_declaration(value: object, path: str) -> dict[str, int | frozen
         if isinstance(entry, list):
             ids = [as_card_id(item) for item in entry]
             if any(item is None for item in ids):
-                raise StateIncomplete(f"{path}.{player}", 'list the ids of the monsters, e.g. ["b1", "b2"]')
+                raise StateIncomplete(
+                    f"{path}.{player}", say(gettext_noop('list the ids of the monsters, e.g. ["b1", "b2"]'))
+                )
             declared[player] = frozenset(item for item in ids if item is not None)
             continue
         count = as_int(entry)
@@ -458,12 +515,12 @@ def parse_state(value: object, catalog: CardCatalog | None) -> Duel:
     """Read a Yu-Gi-Oh! state; raise :class:`StateIncomplete` naming the first missing or bad field."""
     data = as_mapping(value)
     if data is None:
-        raise StateIncomplete("state", "the dispute has no game state")
+        raise StateIncomplete("state", say(gettext_noop("the dispute has no game state")))
     if data.get("turn") is None:
-        raise StateIncomplete("state.turn", "the state has no turn number")
+        raise StateIncomplete("state.turn", say(gettext_noop("the state has no turn number")))
     turn = as_int(data["turn"])
     if turn is None or turn < 1:
-        raise StateIncomplete("state.turn", "turn must be a whole number from 1")
+        raise StateIncomplete("state.turn", say(gettext_noop("turn must be a whole number from 1")))
     turn_player = _required_choice(data, "turn_player", PLAYERS).upper()
     # The first player takes the odd turns, so turn and turn player decide it; a stated one must agree.
     expected_first = turn_player if turn % 2 == 1 else other(turn_player)
@@ -473,18 +530,28 @@ def parse_state(value: object, catalog: CardCatalog | None) -> Duel:
         if first_player != expected_first:
             raise StateIncomplete(
                 "state.first_player",
-                f"turn {turn} belongs to {turn_player}, so the first player (who takes the odd turns) is"
-                f" {expected_first}, not {first_player}",
+                say(
+                    gettext_noop(
+                        "turn %(turn)s belongs to %(turn_player)s, so the first player (who takes "
+                        "the odd turns) is %(expected_first)s, not %(first_player)s"
+                    ),
+                    turn=turn,
+                    turn_player=turn_player,
+                    expected_first=expected_first,
+                    first_player=first_player,
+                ),
             )
     phase = _required_choice(data, "phase", PHASES)
     step = None
     if data.get("step") is not None:
         step = _required_choice(data, "step", STEPS)
         if phase != "battle":
-            raise StateIncomplete("state.step", "only the Battle Phase has steps; step must be null")
+            raise StateIncomplete(
+                "state.step", say(gettext_noop("only the Battle Phase has steps; step must be null"))
+            )
     players_raw = as_mapping(data.get("players"))
     if players_raw is None:
-        raise StateIncomplete("state.players", "the state has no players")
+        raise StateIncomplete("state.players", say(gettext_noop("the state has no players")))
     parser = _Parser(catalog)
     players = {name: parser.player(players_raw.get(name), name) for name in PLAYERS}
     emz = parser.extra_monster_zones(data.get("extra_monster_zones"))

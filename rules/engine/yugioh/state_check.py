@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.engine.catalog import normalize_name
 from rules.engine.ruling import Fact, Ruling
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import PLAYERS
 from rules.engine.yugioh.state import Duel, other
@@ -44,20 +45,36 @@ def duel_result(
     if len(at_zero) == 2:
         return (
             {"over": True, "winner": None, "draw": True, "reason": "simultaneous_lp"},
-            [Fact("Both players' LP reach 0 at the same time: the Duel is a draw.", passages.WIN_LP)],
+            [
+                Fact(
+                    say(gettext_noop("Both players' LP reach 0 at the same time: the Duel is a draw.")),
+                    passages.WIN_LP,
+                )
+            ],
         )
     if at_zero:
         loser = at_zero[0]
         return (
             {"over": True, "winner": other(loser), "draw": False, "reason": "lp"},
-            [Fact(f"{loser}'s LP reach 0: {other(loser)} wins the Duel.", passages.WIN_LP)],
+            [
+                Fact(
+                    say(
+                        gettext_noop("%(loser)s's LP reach 0: %(opponent)s wins the Duel."),
+                        loser=loser,
+                        opponent=other(loser),
+                    ),
+                    passages.WIN_LP,
+                )
+            ],
         )
     if len(deck_out) == 2:
         return (
             {"over": True, "winner": None, "draw": True, "reason": "simultaneous_loss"},
             [
                 Fact(
-                    "Both players must draw from an empty Deck at once: both lose, a draw.",
+                    say(
+                        gettext_noop("Both players must draw from an empty Deck at once: both lose, a draw.")
+                    ),
                     passages.WIN_DECK_OUT,
                 )
             ],
@@ -66,7 +83,15 @@ def duel_result(
         loser = deck_out[0]
         return (
             {"over": True, "winner": other(loser), "draw": False, "reason": "deck_out"},
-            [Fact(f"{loser} cannot draw from an empty Deck and loses the Duel.", passages.WIN_DECK_OUT)],
+            [
+                Fact(
+                    say(
+                        gettext_noop("%(loser)s cannot draw from an empty Deck and loses the Duel."),
+                        loser=loser,
+                    ),
+                    passages.WIN_DECK_OUT,
+                )
+            ],
         )
     if len(exodia) == 1:
         winner = exodia[0]
@@ -74,7 +99,12 @@ def duel_result(
             {"over": True, "winner": winner, "draw": False, "reason": "exodia"},
             [
                 Fact(
-                    f"{winner} holds all five pieces of Exodia the Forbidden One: {winner} wins.",
+                    say(
+                        gettext_noop(
+                            "%(winner)s holds all five pieces of Exodia the Forbidden One: %(winner)s wins."
+                        ),
+                        winner=winner,
+                    ),
                     passages.EXODIA,
                 )
             ],
@@ -100,14 +130,25 @@ def judge_check_state(duel: Duel) -> Ruling:
     result, facts = duel_result(lp, exodia=holders)
     if len(holders) == 2 and not result["over"]:
         facts.append(
-            Fact("Both hands hold all of Exodia; the rules name no winner for that.", passages.EXODIA)
+            Fact(
+                say(gettext_noop("Both hands hold all of Exodia; the rules name no winner for that.")),
+                passages.EXODIA,
+            )
         )
     if not result["over"]:
         facts.append(
             Fact(
-                f"Neither player's LP is 0 (A {lp['A']}, B {lp['B']}) and no hand holds all of Exodia: the "
-                "Duel"
-                " goes on. A player with an empty Deck loses only when they must draw.",
+                say(
+                    gettext_noop(
+                        "Neither player's LP is 0 (%(player_a)s %(a)s, %(player_b)s %(b)s) and no "
+                        "hand holds all of Exodia: the Duel goes on. A player with an empty Deck "
+                        "loses only when they must draw."
+                    ),
+                    player_a="A",
+                    player_b="B",
+                    a=lp["A"],
+                    b=lp["B"],
+                ),
                 passages.WIN_LP,
             )
         )

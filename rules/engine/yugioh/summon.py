@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.context import Context
@@ -30,7 +31,14 @@ def not_in_hand(player: str, card: Card, place: Place, doing: str) -> Violation 
         return None
     return Violation(
         "summon.not_in_hand",
-        f"{card.label} is not in {player}'s hand; only a monster in the hand can be {doing}.",
+        say(
+            gettext_noop(
+                "%(card)s is not in %(player)s's hand; only a monster in the hand can be %(doing)s."
+            ),
+            card=card.label,
+            player=player,
+            doing=doing,
+        ),
         passages.NORMAL_SUMMON,
     )
 
@@ -57,7 +65,16 @@ def cannot_normal_summon(card: Card, doing: str) -> Violation | None:
         rule = passages.SPECIAL_SUMMON_ONLY
     if reason is None:
         return None
-    return Violation("summon.cannot_normal_summon", f"{card.label} cannot be {doing}: {reason}.", rule)
+    return Violation(
+        "summon.cannot_normal_summon",
+        say(
+            gettext_noop("%(card)s cannot be %(doing)s: %(reason)s."),
+            card=card.label,
+            doing=doing,
+            reason=reason,
+        ),
+        rule,
+    )
 
 
 def face_up_defense(card: Card, position: str) -> Violation | None:
@@ -66,9 +83,13 @@ def face_up_defense(card: Card, position: str) -> Violation | None:
         return None
     return Violation(
         "summon.face_up_defense_from_hand",
-        f"{card.label} cannot be Normal Summoned in face-up Defense Position: from the hand a monster is "
-        "either"
-        " Summoned in Attack Position or Set face-down.",
+        say(
+            gettext_noop(
+                "%(card)s cannot be Normal Summoned in face-up Defense Position: from the "
+                "hand a monster is either Summoned in Attack Position or Set face-down."
+            ),
+            card=card.label,
+        ),
         passages.NO_FACE_UP_DEFENSE,
     )
 
@@ -79,7 +100,13 @@ def normal_summon_used(duel: Duel, player: str) -> Violation | None:
         return None
     return Violation(
         "summon.normal_summon_used",
-        f"{player} has already Normal Summoned or Set a monster this turn; that can be done once per turn.",
+        say(
+            gettext_noop(
+                "%(player)s has already Normal Summoned or Set a monster this turn; that "
+                "can be done once per turn."
+            ),
+            player=player,
+        ),
         passages.ONCE_PER_TURN,
     )
 
@@ -89,7 +116,7 @@ def invalid_tributes(duel: Duel, player: str, card: Card, tributes: list[str]) -
     if len(set(tributes)) != len(tributes):
         return Violation(
             "summon.invalid_tribute",
-            "The same monster is listed twice as a Tribute.",
+            say(gettext_noop("The same monster is listed twice as a Tribute.")),
             passages.TRIBUTES_BY_LEVEL,
         )
     for tribute_id in tributes:
@@ -101,7 +128,14 @@ def invalid_tributes(duel: Duel, player: str, card: Card, tributes: list[str]) -
         ):
             return Violation(
                 "summon.invalid_tribute",
-                f"{tribute.label} is not a monster {player} controls on the field, so it cannot be Tributed.",
+                say(
+                    gettext_noop(
+                        "%(tribute)s is not a monster %(player)s controls on the field, so it "
+                        "cannot be Tributed."
+                    ),
+                    tribute=tribute.label,
+                    player=player,
+                ),
                 passages.TRIBUTES_BY_LEVEL,
             )
     return None
@@ -115,7 +149,15 @@ def tribute_count(card: Card, tributes: list[str]) -> Violation | None:
         return None
     return Violation(
         "summon.tribute_count",
-        f"{card.label} is Level {level}, which takes {needed} Tribute(s); {len(tributes)} were offered.",
+        say(
+            gettext_noop(
+                "%(card)s is Level %(level)s, which takes %(needed)s Tribute(s); %(count)s were offered."
+            ),
+            card=card.label,
+            level=level,
+            needed=needed,
+            count=len(tributes),
+        ),
         passages.TRIBUTES_BY_LEVEL,
     )
 
@@ -128,14 +170,23 @@ def no_free_zone(duel: Duel, player: str, tributes: list[str], zone: str | None)
             return None
         return Violation(
             "summon.no_free_zone",
-            f"All of {player}'s Main Monster Zones are occupied, so no monster can be placed.",
+            say(
+                gettext_noop(
+                    "All of %(player)s's Main Monster Zones are occupied, so no monster can be placed."
+                ),
+                player=player,
+            ),
             passages.MAIN_MONSTER_ZONE,
         )
     if choice.allows(zone):
         return None
     return Violation(
         "summon.wrong_zone",
-        f"Zone {zone} is not a free Main Monster Zone of {player}'s.",
+        say(
+            gettext_noop("Zone %(zone)s is not a free Main Monster Zone of %(player)s's."),
+            zone=zone,
+            player=player,
+        ),
         passages.MAIN_MONSTER_ZONE,
     )
 
@@ -183,9 +234,21 @@ def _summon_or_set(ctx: Context, *, setting: bool) -> Ruling:
         facts = [Fact(text, passages.NORMAL_SET if setting else passages.NORMAL_SUMMON)]
         if tributes:
             facts.append(
-                Fact(f"Level {card.level} takes {len(tributes)} Tribute(s).", passages.TRIBUTES_BY_LEVEL)
+                Fact(
+                    say(
+                        gettext_noop("Level %(level)s takes %(count)s Tribute(s)."),
+                        level=str(card.level),
+                        count=len(tributes),
+                    ),
+                    passages.TRIBUTES_BY_LEVEL,
+                )
             )
-        facts.append(Fact(f"That is {player}'s Normal Summon or Set for this turn.", passages.ONCE_PER_TURN))
+        facts.append(
+            Fact(
+                say(gettext_noop("That is %(player)s's Normal Summon or Set for this turn."), player=player),
+                passages.ONCE_PER_TURN,
+            )
+        )
         result: dict[str, Any] = {"position": position, **departures.outcome()}
         if equips:  # the Tributes' Equip Cards are destroyed; a Tribute itself is not
             result["destroyed"] = [equip.id for equip in equips]
@@ -212,7 +275,14 @@ def not_on_own_field(player: str, card: Card, place: Place, doing: str) -> Viola
         return None
     return Violation(
         "summon.not_on_field",
-        f"{card.label} is not a monster {player} controls on the field, so it cannot be {doing}.",
+        say(
+            gettext_noop(
+                "%(card)s is not a monster %(player)s controls on the field, so it cannot be %(doing)s."
+            ),
+            card=card.label,
+            player=player,
+            doing=doing,
+        ),
         passages.FLIP_SUMMON,
     )
 
@@ -223,7 +293,12 @@ def flip_not_set(card: Card) -> Violation | None:
         return None
     return Violation(
         "summon.flip_not_set",
-        f"{card.label} is already face-up; only a face-down Defense Position monster can be Flip Summoned.",
+        say(
+            gettext_noop(
+                "%(card)s is already face-up; only a face-down Defense Position monster can be Flip Summoned."
+            ),
+            card=card.label,
+        ),
         passages.FLIP_SUMMON,
     )
 
@@ -234,7 +309,13 @@ def flip_same_turn(duel: Duel, card: Card) -> Violation | None:
         return None
     return Violation(
         "summon.flip_same_turn",
-        f"{card.label} was Set this turn (turn {duel.turn}); it cannot be Flip Summoned until a later turn.",
+        say(
+            gettext_noop(
+                "%(card)s was Set this turn (turn %(turn)s); it cannot be Flip Summoned until a later turn."
+            ),
+            card=card.label,
+            turn=duel.turn,
+        ),
         passages.FLIP_SUMMON,
     )
 
@@ -245,7 +326,12 @@ def already_changed(card: Card) -> Violation | None:
         return None
     return Violation(
         "position.already_changed",
-        f"{card.label}'s battle position was already changed this turn; it can change only once per turn.",
+        say(
+            gettext_noop(
+                "%(card)s's battle position was already changed this turn; it can change only once per turn."
+            ),
+            card=card.label,
+        ),
         passages.POSITION_ONCE,
     )
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rules.engine.errors import StateIncomplete
 from rules.engine.references import Reference
 from rules.engine.ruling import Violation
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.state import MAIN_PHASES, PHASE_NAMES, Duel
 
@@ -17,8 +18,16 @@ def not_your_turn(duel: Duel, player: str, doing: str, rule: Reference) -> Viola
         return None
     return Violation(
         "turn.not_your_turn",
-        f"It is {duel.turn_player}'s turn (turn {duel.turn}); {player} cannot {doing} in the"
-        " opponent's turn.",
+        say(
+            gettext_noop(
+                "It is %(turn_player)s's turn (turn %(turn)s); %(player)s cannot "
+                "%(doing)s in the opponent's turn."
+            ),
+            turn_player=duel.turn_player,
+            turn=duel.turn,
+            player=player,
+            doing=doing,
+        ),
         rule,
     )
 
@@ -30,7 +39,12 @@ def not_in_phase(duel: Duel, phases: Sequence[str], doing: str, rule: Reference)
     allowed = " or ".join(PHASE_NAMES[p] for p in phases)
     return Violation(
         "phase.wrong_phase",
-        f"A player can {doing} only in {allowed}; the state says it is {PHASE_NAMES[duel.phase]}.",
+        say(
+            gettext_noop("A player can %(doing)s only in %(allowed)s; the state says it is %(phase_names)s."),
+            doing=doing,
+            allowed=allowed,
+            phase_names=PHASE_NAMES[duel.phase],
+        ),
         rule,
     )
 
@@ -45,6 +59,8 @@ def battle_step(duel: Duel, rule: Reference) -> str:
     """The Battle Phase step; a Battle Phase state without one cannot be judged."""
     if duel.step is None:
         raise StateIncomplete(
-            "state.step", "the state is in the Battle Phase but does not say which step", rule
+            "state.step",
+            say(gettext_noop("the state is in the Battle Phase but does not say which step")),
+            rule,
         )
     return duel.step

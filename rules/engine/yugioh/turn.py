@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.ruling import Fact, Ruling, Violation, decide
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import PLAYERS
 from rules.engine.yugioh.context import Context
@@ -21,7 +22,11 @@ def first_turn_draw(duel: Duel) -> Violation | None:
         return None
     return Violation(
         "draw.first_turn",
-        "This is turn 1: the player who goes first skips the draw of their first Draw Phase.",
+        say(
+            gettext_noop(
+                "This is turn 1: the player who goes first skips the draw of their first Draw Phase."
+            )
+        ),
         passages.DRAW_FIRST_TURN,
     )
 
@@ -33,7 +38,14 @@ def draw_outcome(duel: Duel, player: str) -> tuple[dict[str, Any], list[Fact]]:
     if deck == 0:
         result, facts = duel_result(lp, deck_out=[player])
         return {"drew": False, "deck": 0, "duel": result}, facts
-    fact = Fact(f"{player} draws 1 card; {deck - 1} card(s) remain in the Deck.", passages.DRAW_PHASE)
+    fact = Fact(
+        say(
+            gettext_noop("%(player)s draws 1 card; %(number)s card(s) remain in the Deck."),
+            player=player,
+            number=deck - 1,
+        ),
+        passages.DRAW_PHASE,
+    )
     return {"drew": True, "deck": deck - 1, "duel": not_over()}, [fact]
 
 

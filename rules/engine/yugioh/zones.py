@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from rules.engine.errors import DisputeError
+from rules.engine.sentences import gettext_noop, say
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, MONSTER_ZONE, ZONES, Duel
 
@@ -37,7 +38,9 @@ EMZ_OR_LINKED = "emz_or_linked"  # Link Monsters (both revisions), every Extra D
 def parse_zone(value: object, field: str) -> tuple[str, int]:
     """``"m3"`` → (``monster_zone``, 3); ``"emz1"`` → (``extra_monster_zone``, 1)."""
     if not isinstance(value, str) or value.lower() not in ZONE_NAMES:
-        raise DisputeError(field, f"must be one of {', '.join(ZONE_NAMES)}")
+        raise DisputeError(
+            field, say(gettext_noop("must be one of %(zone_names)s"), zone_names=", ".join(ZONE_NAMES))
+        )
     name = value.lower()
     if name.startswith("emz"):
         return EXTRA_MONSTER_ZONE, int(name[3:])

@@ -28,6 +28,8 @@ def test_a_bad_revision_is_named_for_its_game() -> None:
             "code": "dispute.invalid",
             "field": "revision",
             "message": "must be one of 2020, v10 for yugioh",
+            "template": "must be one of %(revisions)s for %(game)s",
+            "values": {"revisions": "2020, v10", "game": "yugioh"},
         }
     ]
 
