@@ -314,7 +314,7 @@ def test_the_page_shows_the_forms_only_to_judges_and_the_log_to_the_players(clie
     a, b = match.player_a.get_full_name(), match.player_b.get_full_name()
     judge_name = judge.get_full_name()
     assert (
-        f"Judge {judge_name} corrected the result: {b} wins 1-2 (was: {a} wins 2-0). Note: Scored wrong"
+        f"Judge {judge_name} corrected the result: {b} wins 2-1 (was: {a} wins 2-0). Note: Scored wrong"
         in player_page
     )
     assert f"Judge {judge_name} gave {a} a penalty (Warning): Late." in player_page

@@ -118,7 +118,8 @@ def test_the_report_form_disappears_once_the_match_is_final_and_a_correction_rea
     match_result_set(match_id=match.pk, judge=judge, result="b", games_a=1, games_b=2, note="Slip misread")
     corrected = poll(kaiba, match, seen).content.decode()
     judge_name = display_name(judge)
-    assert f"Judge {judge_name} corrected the result: {b} wins 1-2 (was: {a} wins 2-0)." in corrected
+    # The winner's games come first, whichever seat they had: "wins 2-1", never "wins 1-2".
+    assert f"Judge {judge_name} corrected the result: {b} wins 2-1 (was: {a} wins 2-0)." in corrected
     assert "Note: Slip misread" in corrected
 
 

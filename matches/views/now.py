@@ -39,12 +39,14 @@ def score(games_a: int, games_b: int, games_drawn: int = 0) -> str:
 
 
 def result_sentence(match: Match, result: str, games: tuple[int, int, int]) -> str:
-    """A match result with the winner's name: "Seto Kaiba wins 2-0", "A draw, 1-1-1", "A bye"."""
+    """A match result with the winner's name, the winner's games first, as people say it: "Seto Kaiba wins
+    2-0" whichever seat he had; "A draw, 1-1-1", "A bye"."""
     tally = score(*games)
     if result == MatchResult.A:
         return gettext("%(name)s wins %(score)s") % {"name": display_name(match.player_a), "score": tally}
     if result == MatchResult.B:
-        return gettext("%(name)s wins %(score)s") % {"name": display_name(match.player_b), "score": tally}
+        won_b = score(games[1], games[0], games[2])
+        return gettext("%(name)s wins %(score)s") % {"name": display_name(match.player_b), "score": won_b}
     if result == MatchResult.DRAW:
         return gettext("A draw, %(score)s") % {"score": tally}
     if result == MatchResult.DOUBLE_LOSS:
@@ -79,7 +81,7 @@ def duel_result_sentence(match: Match, snapshot: dict[str, Any]) -> str:
 
 def correction_sentence(match: Match, change: ResultChange) -> str:
     """One plain sentence a player reads of a judge's change to their result, e.g. "Judge Jude Ruling
-    corrected the result: Yugi Muto wins 2-1 (was: Seto Kaiba wins 1-2). Note: a miscount."."""
+    corrected the result: Yugi Muto wins 2-1 (was: Seto Kaiba wins 2-1). Note: a miscount."."""
     judge = display_name(change.changed_by)
     mtg = match.round.event.game == "mtg"
     if change.duel_number:
