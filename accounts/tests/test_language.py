@@ -37,7 +37,7 @@ def test_a_language_the_site_does_not_speak_falls_back_to_the_store_default():
 def test_every_page_offers_the_switch_with_each_language_in_its_own_words():
     text = Client().get("/").content.decode()
 
-    for code, name in (("en", "English"), ("pt-br", "Português (Brasil)"), ("es", "Español")):
+    for code, name in (("en", "English"), ("pt-br", "Português Brasileiro"), ("es", "Español")):
         assert f'value="{code}" lang="{code}"' in text
         assert name in text
 

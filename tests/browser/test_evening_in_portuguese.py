@@ -148,8 +148,9 @@ def test_a_players_evening_in_portuguese_from_entering_to_her_final_place(live_s
         # The organizer closes the only round: the event is over, and Ana reads her place.
         round_close(round_=round_, by=olivia)
         ana.goto(f"{live_server.url}/events/{event.slug}/standings/")
-        expect(ana.locator("h1")).to_contain_text("Classificação")
+        expect(ana).to_have_title("Classificação · Sexta de Yu-Gi-Oh! · Arbiter")
         expect(ana.locator("main")).to_contain_text("Você venceu este evento: 1º lugar entre 2")
+        expect(ana.locator("#standings")).to_contain_text("Classificação após a rodada 1")
         expect(ana.get_by_text("Standings", exact=True)).to_have_count(0)
         no_serious_violation(ana)
         ana.screenshot(path=str(SHOTS / "pt-standings-final.png"), full_page=True)
