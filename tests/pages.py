@@ -331,6 +331,7 @@ NOT_PAGES: dict[str, str] = {
     **dict.fromkeys(
         [
             "event-deck-lists-csv",
+            "my-history-csv",
             "event-deck-lists-text",
             "event-export-replay",
             "event-export-standings",
@@ -342,7 +343,7 @@ NOT_PAGES: dict[str, str] = {
     "event-import-progress": fragment_of("event-import-detail"),
     "card-import-progress": fragment_of("card-import-detail"),
     "event-run-search": fragment_of("event-run"),
-    "match-duels-section": fragment_of("match-detail"),
+    "match-live": fragment_of("match-detail"),
     "ruling-card-search": fragment_of("ruling-new"),
     "card-search": fragment_of("event-detail"),  # the deck builder's card names, while registration is open
 }

@@ -44,7 +44,7 @@ def test_a_portuguese_reader_is_introduced_to_the_90_rulebooks_words():
 
     assert (
         parallel.introduction
-        == "In the Portuguese rulebook 9.0, Invocar Cards de Monstro, Baixar, pp. 20-21:"
+        == "No livro de regras em português, versão 9.0, Invocar Cards de Monstro, Baixar, pp. 20-21:"
     )
     assert parallel.quote.endswith("com a face para baixo em Posição de Defesa é chamado de Baixar.")
     assert parallel.language == "pt"
