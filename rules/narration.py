@@ -19,8 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_noop as noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from rules.engine.vocabulary import STARTING_LIFE
 from rules.words import deck_explanation, explanation_words, said
@@ -447,56 +446,56 @@ def _state_field(parts: Sequence[str], table: Table) -> str | None:
 
 
 PLAYER_FIELDS = {
-    "lp": noop("Say %(player)s's LP"),
-    "life": noop("Say %(player)s's life total"),
-    "deck": noop("Say how many cards are in %(player)s's Deck"),
-    "library": noop("Say how many cards are in %(player)s's library"),
-    "hand": noop("Say what is in %(player)s's hand"),
-    "graveyard": noop("List %(player)s's Graveyard"),
-    "banished": noop("List %(player)s's banished cards"),
-    "extra_deck": noop("Say what is in %(player)s's Extra Deck"),
-    "monster_zones": noop("Describe %(player)s's five Monster Zones (empty ones too)"),
-    "spell_trap_zones": noop("Describe %(player)s's five Spell & Trap Zones (empty ones too)"),
-    "field_zone": noop("Describe %(player)s's Field Zone"),
-    "battlefield": noop("List %(player)s's permanents on the battlefield"),
-    "normal_summon_used": noop("Say whether %(player)s has Normal Summoned or Set this turn"),
-    "pendulum_summon_used": noop("Say whether %(player)s has Pendulum Summoned this turn"),
-    "lands_played": noop("Say how many lands %(player)s has played this turn"),
+    "lp": gettext_noop("Say %(player)s's LP"),
+    "life": gettext_noop("Say %(player)s's life total"),
+    "deck": gettext_noop("Say how many cards are in %(player)s's Deck"),
+    "library": gettext_noop("Say how many cards are in %(player)s's library"),
+    "hand": gettext_noop("Say what is in %(player)s's hand"),
+    "graveyard": gettext_noop("List %(player)s's Graveyard"),
+    "banished": gettext_noop("List %(player)s's banished cards"),
+    "extra_deck": gettext_noop("Say what is in %(player)s's Extra Deck"),
+    "monster_zones": gettext_noop("Describe %(player)s's five Monster Zones (empty ones too)"),
+    "spell_trap_zones": gettext_noop("Describe %(player)s's five Spell & Trap Zones (empty ones too)"),
+    "field_zone": gettext_noop("Describe %(player)s's Field Zone"),
+    "battlefield": gettext_noop("List %(player)s's permanents on the battlefield"),
+    "normal_summon_used": gettext_noop("Say whether %(player)s has Normal Summoned or Set this turn"),
+    "pendulum_summon_used": gettext_noop("Say whether %(player)s has Pendulum Summoned this turn"),
+    "lands_played": gettext_noop("Say how many lands %(player)s has played this turn"),
 }
 
 FIELD_WORDS = {
-    "atk": noop("ATK"),
-    "def": noop("DEF"),
-    "level": noop("Level"),
-    "rank": noop("Rank"),
-    "link": noop("Link Rating"),
-    "power": noop("power"),
-    "toughness": noop("toughness"),
-    "position": noop("battle position"),
-    "name": noop("name"),
-    "kind": noop("kind (monster, spell or trap)"),
-    "frame": noop("frame (Normal, Effect, Fusion...)"),
-    "types": noop("card types"),
-    "abilities": noop("abilities"),
-    "effect_type": noop("effect type"),
-    "controller": noop("controller"),
-    "spell_speed": noop("Spell Speed"),
-    "card": noop("card"),
-    "player": noop("player who activated it"),
-    "id": noop("id"),
-    "material_spec": noop("materials"),
-    "scale": noop("Pendulum Scale"),
-    "damage": noop("damage marked on it"),
+    "atk": gettext_noop("ATK"),
+    "def": gettext_noop("DEF"),
+    "level": gettext_noop("Level"),
+    "rank": gettext_noop("Rank"),
+    "link": gettext_noop("Link Rating"),
+    "power": gettext_noop("power"),
+    "toughness": gettext_noop("toughness"),
+    "position": gettext_noop("battle position"),
+    "name": gettext_noop("name"),
+    "kind": gettext_noop("kind (monster, spell or trap)"),
+    "frame": gettext_noop("frame (Normal, Effect, Fusion...)"),
+    "types": gettext_noop("card types"),
+    "abilities": gettext_noop("abilities"),
+    "effect_type": gettext_noop("effect type"),
+    "controller": gettext_noop("controller"),
+    "spell_speed": gettext_noop("Spell Speed"),
+    "card": gettext_noop("card"),
+    "player": gettext_noop("player who activated it"),
+    "id": gettext_noop("id"),
+    "material_spec": gettext_noop("materials"),
+    "scale": gettext_noop("Pendulum Scale"),
+    "damage": gettext_noop("damage marked on it"),
 }
 
 
 FIELD_QUESTIONS = {
-    "properly_summoned": noop("Say whether %(card)s was properly Summoned"),
-    "tapped": noop("Say whether %(card)s is tapped"),
-    "face_down": noop("Say whether %(card)s is face-down"),
-    "placed_turn": noop("Say on which turn %(card)s was placed on the field"),
-    "entered_turn": noop("Say on which turn %(card)s came into play"),
-    "timestamp": noop("Say when %(card)s came into play (its timestamp)"),
+    "properly_summoned": gettext_noop("Say whether %(card)s was properly Summoned"),
+    "tapped": gettext_noop("Say whether %(card)s is tapped"),
+    "face_down": gettext_noop("Say whether %(card)s is face-down"),
+    "placed_turn": gettext_noop("Say on which turn %(card)s was placed on the field"),
+    "entered_turn": gettext_noop("Say on which turn %(card)s came into play"),
+    "timestamp": gettext_noop("Say when %(card)s came into play (its timestamp)"),
 }
 
 
@@ -669,9 +668,9 @@ def card_moves(outcome: Mapping[str, Any], table: Table) -> Sentences:
 
 
 POSITION_WORDS = {
-    "attack": noop("face-up Attack Position"),
-    "defense": noop("face-up Defense Position"),
-    "set": noop("face-down Defense Position"),
+    "attack": gettext_noop("face-up Attack Position"),
+    "defense": gettext_noop("face-up Defense Position"),
+    "set": gettext_noop("face-down Defense Position"),
 }
 
 
@@ -859,13 +858,13 @@ def replay_words(outcome: Mapping[str, Any], table: Table) -> Sentences:
 
 
 REASONS = {
-    "lp": noop("%(loser)s's LP reached 0"),
-    "deck_out": noop("%(loser)s had to draw from an empty Deck"),
-    "exodia": noop("%(winner)s holds all five pieces of Exodia"),
-    "simultaneous_lp": noop("both players' LP reached 0 at the same time"),
-    "life": noop("%(loser)s's life total reached 0"),
-    "empty_library": noop("%(loser)s had to draw from an empty library"),
-    "simultaneous_loss": noop("both players lost at the same time"),
+    "lp": gettext_noop("%(loser)s's LP reached 0"),
+    "deck_out": gettext_noop("%(loser)s had to draw from an empty Deck"),
+    "exodia": gettext_noop("%(winner)s holds all five pieces of Exodia"),
+    "simultaneous_lp": gettext_noop("both players' LP reached 0 at the same time"),
+    "life": gettext_noop("%(loser)s's life total reached 0"),
+    "empty_library": gettext_noop("%(loser)s had to draw from an empty library"),
+    "simultaneous_loss": gettext_noop("both players lost at the same time"),
 }
 
 
@@ -874,22 +873,27 @@ def end_words(outcome: Mapping[str, Any], table: Table) -> Sentences:
     result = _mapping(outcome.get("duel") or outcome.get("game"))
     if not result:
         return []
-    duel = gettext("game") if table.game == "mtg" else gettext("duel")
+    magic = table.game == "mtg"
     if not result.get("over"):
-        return [gettext("The %(duel)s goes on.") % {"duel": duel}]
+        return [gettext("The game goes on.") if magic else gettext("The duel goes on.")]
     winner = str(result.get("winner") or "")
     values = {
-        "duel": duel,
         "winner": table.name(winner),
         "loser": table.name(_other(winner)) if winner in PLAYERS else "",
     }
     reason = REASONS.get(str(result.get("reason")))
     because = gettext(reason) % values if reason else ""
     if result.get("draw") or winner not in PLAYERS:
-        sentence = gettext("The %(duel)s is a draw") % values
+        sentence = gettext("The game is a draw") if magic else gettext("The duel is a draw")
     else:
-        sentence = gettext("%(winner)s wins the %(duel)s") % values
-    return [f"{sentence}: {because}." if because else f"{sentence}."]
+        sentence = (
+            gettext("%(winner)s wins the game") if magic else gettext("%(winner)s wins the duel")
+        ) % values
+    return [
+        gettext("%(sentence)s: %(because)s.") % {"sentence": sentence, "because": because}
+        if because
+        else f"{sentence}."
+    ]
 
 
 def match_words(outcome: Mapping[str, Any], table: Table) -> Sentences:
@@ -963,8 +967,8 @@ def deck_words(outcome: Mapping[str, Any], table: Table) -> Sentences:
         if parts:
             sentences.append(gettext("The deck has %(parts)s.") % {"parts": join(parts)})
     for key, text in (
-        ("sided_in", noop("Sided in: %(cards)s.")),
-        ("sided_out", noop("Sided out: %(cards)s.")),
+        ("sided_in", gettext_noop("Sided in: %(cards)s.")),
+        ("sided_out", gettext_noop("Sided out: %(cards)s.")),
     ):
         cards = _mapping(outcome.get(key))
         if cards:
