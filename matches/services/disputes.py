@@ -28,6 +28,7 @@ from rules import engine
 from rules import services as rules_services
 from rules.engine.vocabulary import GAME_NAMES, end_reason
 from rules.models import Ruling
+from rules.words import problem_words
 
 
 def duel_reason(game: str, engine_reason: str) -> str:
@@ -146,7 +147,11 @@ def dispute_open_with_ruling(
         ruling = rules_services.ruling_create(dispute=dispute, requested_by=opened_by)
     except engine.DisputeError as error:
         raise ValidationError(
-            {"dispute": [f"{problem['path']}: {problem['message']}" for problem in error.problems()]}
+            {
+                "dispute": [
+                    f"{problem['path']}: {problem_words(problem)['message']}" for problem in error.problems()
+                ]
+            }
         ) from error
     return Dispute.objects.create(
         match=match, opened_by=opened_by, summary=summary.strip(), ruling=ruling, duel_number=number
@@ -194,7 +199,11 @@ def _ruling_for(match: Match, described: Description, user: User) -> Ruling | No
         return rules_services.ruling_create(dispute=described.dispute, requested_by=user)
     except engine.DisputeError as error:
         raise ValidationError(
-            {"dispute": [f"{problem['path']}: {problem['message']}" for problem in error.problems()]}
+            {
+                "dispute": [
+                    f"{problem['path']}: {problem_words(problem)['message']}" for problem in error.problems()
+                ]
+            }
         ) from error
 
 
@@ -365,3 +374,8 @@ def dispute_resolve(
     dispute.resolved_by, dispute.resolved_at = judge, timezone.now()
     dispute.save(update_fields=["status", "decision", "decision_note", "resolved_by", "resolved_at"])
     return dispute
+
+
+def _problems_in_words(error: engine.DisputeError) -> list[str]:
+    """What is wrong with a dispute, each problem at its field, in the reader's language."""
+    return [f"{problem['path']}: {problem_words(problem)['message']}" for problem in error.problems()]
