@@ -89,7 +89,9 @@ def test_a_player_tosses_chooses_and_reports_a_duel_with_the_keyboard_only(
         tab_to(page, page.get_by_role("button", name="Yugi Muto won", exact=True), backwards=True)
         page.keyboard.press("Enter")
 
-        expect(page.get_by_text(f"Yugi Muto reports: Yugi Muto won ({reason})")).to_be_visible()
+        # The report shows in the duel's card (and in the step at the top, while Joey has not reported).
+        duels = page.locator("section#duels")
+        expect(duels.get_by_text(f"Yugi Muto reports: Yugi Muto won ({reason})")).to_be_visible()
         duel = Duel.objects.get(match=match, number=1)
         assert duel.reports.get(player=yugi).result == ("A" if yugi_is_a else "B")
     finally:
