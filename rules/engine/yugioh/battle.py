@@ -246,14 +246,29 @@ def _against_attack(
     other_atk = target.need(target.atk, "atk")
     damage = {"A": 0, "B": 0}
     versus = target.described(f"{other_atk} ATK")
-    head = f"{attacker.described(f'{atk} ATK')} attacks {versus} in Attack Position:"
+    head = say(
+        gettext_noop("%(attacker)s attacks %(target)s in Attack Position:"),
+        attacker=attacker.described(f"{atk} ATK"),
+        target=versus,
+    )
     if atk > other_atk:
         damage[opponent] = atk - other_atk
-        text = f"{head} {target.id} is destroyed and {opponent} takes {atk - other_atk} battle damage."
+        text = say(
+            gettext_noop("%(head)s %(target)s is destroyed and %(opponent)s takes %(number)s battle damage."),
+            head=head,
+            target=target.id,
+            opponent=opponent,
+            number=atk - other_atk,
+        )
         return [target], [Fact(text, passages.ATK_VS_ATK_WIN)], damage
     if atk < other_atk:
         damage[player] = other_atk - atk
-        text = f"{head} the attacker is destroyed and {player} takes {other_atk - atk} battle damage."
+        text = say(
+            gettext_noop("%(head)s the attacker is destroyed and %(player)s takes %(number)s battle damage."),
+            head=head,
+            player=player,
+            number=other_atk - atk,
+        )
         return [attacker], [Fact(text, passages.ATK_VS_ATK_LOSE)], damage
     if atk == 0:
         return (
@@ -266,7 +281,10 @@ def _against_attack(
             ],
             damage,
         )
-    text = f"{head} equal ATK, both monsters are destroyed and no one takes battle damage."
+    text = say(
+        gettext_noop("%(head)s equal ATK, both monsters are destroyed and no one takes battle damage."),
+        head=head,
+    )
     return [attacker, target], [Fact(text, passages.ATK_VS_ATK_TIE)], damage
 
 
@@ -284,7 +302,11 @@ def _against_defense(
     defense = target.need(target.defense, "def")
     damage = {"A": 0, "B": 0}
     versus = target.described(f"{defense} DEF")
-    head = f"{attacker.described(f'{atk} ATK')} attacks {versus} in Defense Position:"
+    head = say(
+        gettext_noop("%(attacker)s attacks %(target)s in Defense Position:"),
+        attacker=attacker.described(f"{atk} ATK"),
+        target=versus,
+    )
     if atk > defense:
         facts = [
             Fact(
@@ -310,7 +332,12 @@ def _against_defense(
         return [target], facts, damage
     if atk < defense:
         damage[player] = defense - atk
-        text = f"{head} nothing is destroyed and {player} takes {defense - atk} battle damage."
+        text = say(
+            gettext_noop("%(head)s nothing is destroyed and %(player)s takes %(number)s battle damage."),
+            head=head,
+            player=player,
+            number=defense - atk,
+        )
         return [], [Fact(text, passages.ATK_VS_DEF_LOSE)], damage
     return (
         [],

@@ -255,10 +255,15 @@ def judge_pendulum_summon(ctx: Context) -> Ruling:
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
         pair = scales(duel, player)
         low, high = sorted(side.scale or 0 for side in pair) if pair else (0, 0)
-        text = (
-            f"{player} Pendulum Summons {', '.join(c.label for c, _ in cards)} with Scales {low} and {high}; "
-            "that is"
-            f" {player}'s Pendulum Summon for this turn."
+        text = say(
+            gettext_noop(
+                "%(player)s Pendulum Summons %(cards)s with Scales %(low)s and %(high)s; that is "
+                "%(player)s's Pendulum Summon for this turn."
+            ),
+            player=player,
+            cards=", ".join(c.label for c, _ in cards),
+            low=low,
+            high=high,
         )
         result: dict[str, Any] = {"summoned": ids}
         if zones is not None:

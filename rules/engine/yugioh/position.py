@@ -14,9 +14,9 @@ from rules.engine.yugioh.summon import already_changed, flip_same_turn
 from rules.engine.yugioh.timing import not_in_main_phase, not_your_turn
 
 WORDS = {
-    "attack": "face-up Attack Position",
-    "defense": "face-up Defense Position",
-    "set": "face-down Defense Position",
+    "attack": say(gettext_noop("face-up Attack Position")),
+    "defense": say(gettext_noop("face-up Defense Position")),
+    "set": say(gettext_noop("face-down Defense Position")),
 }
 
 
@@ -134,14 +134,19 @@ def judge_change_position(ctx: Context) -> Ruling:
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
         if flipping:
-            text = (
-                f"{card.label} is face-down: turning it to Attack Position is a Flip Summon, and it is "
-                "flipped face-up."
+            text = say(
+                gettext_noop(
+                    "%(card)s is face-down: turning it to Attack Position is a Flip Summon, and it is "
+                    "flipped face-up."
+                ),
+                card=card.label,
             )
             return {"flipped": [card.id], "position": "attack"}, [Fact(text, passages.FLIP_SUMMON)]
-        text = (
-            f"{card.label} changes from {WORDS[card.position or to]} to {WORDS[to]}; it cannot change again "
-            "this turn."
+        text = say(
+            gettext_noop("%(card)s changes from %(before)s to %(after)s; it cannot change again this turn."),
+            card=card.label,
+            before=WORDS[card.position or to],
+            after=WORDS[to],
         )
         return {"flipped": [], "position": to}, [Fact(text, passages.POSITION_ONCE)]
 

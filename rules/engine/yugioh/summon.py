@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.ruling import Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.context import Context
@@ -199,6 +199,27 @@ def _zone(ctx: Context) -> str | None:
     return f"m{index}" if area == MONSTER_ZONE else f"emz{index}"
 
 
+def _summoned(card: Card, setting: bool, tributes: list[str]) -> Sentence:
+    """How the monster goes to the field: a whole sentence for each of Set/Summoned, with/without Tributes."""
+    if tributes:
+        template = (
+            gettext_noop(
+                "%(card)s is Tribute Set: it goes to the field in face-down Defense Position, Tributing %(tributes)s."
+            )
+            if setting
+            else gettext_noop(
+                "%(card)s is Tribute Summoned: it goes to the field in face-up Attack Position, Tributing %(tributes)s."
+            )
+        )
+        return say(template, card=card.label, tributes=", ".join(tributes))
+    template = (
+        gettext_noop("%(card)s is Set: it goes to the field in face-down Defense Position.")
+        if setting
+        else gettext_noop("%(card)s is Normal Summoned: it goes to the field in face-up Attack Position.")
+    )
+    return say(template, card=card.label)
+
+
 def _summon_or_set(ctx: Context, *, setting: bool) -> Ruling:
     duel, action = ctx.duel, ctx.action
     player = action.player()
@@ -227,11 +248,11 @@ def _summon_or_set(ctx: Context, *, setting: bool) -> Ruling:
         tributed = [duel.find(t, "action.tributes")[0] for t in tributes]
         departures.send_all(tributed)
         equips = destroy_equips(duel, tributed, departures)
-        kind = ("Tribute Set" if setting else "Tribute Summoned") if tributes else doing
-        how = "in face-down Defense Position" if setting else "in face-up Attack Position"
-        text = f"{card.label} is {kind}: it goes to the field {how}"
-        text += f", Tributing {', '.join(tributes)}." if tributes else "."
-        facts = [Fact(text, passages.NORMAL_SET if setting else passages.NORMAL_SUMMON)]
+        facts = [
+            Fact(
+                _summoned(card, setting, tributes), passages.NORMAL_SET if setting else passages.NORMAL_SUMMON
+            )
+        ]
         if tributes:
             facts.append(
                 Fact(
@@ -349,7 +370,9 @@ def judge_flip_summon(ctx: Context) -> Ruling:
     ]
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
-        text = f"{card.label} is Flip Summoned: it turns face-up in Attack Position."
+        text = say(
+            gettext_noop("%(card)s is Flip Summoned: it turns face-up in Attack Position."), card=card.label
+        )
         return {"flipped": [card.id], "position": "attack"}, [Fact(text, passages.FLIP_SUMMON)]
 
     return decide(stages, outcome, passages.FLIP_SUMMON)

@@ -68,12 +68,21 @@ def end_phase_outcome(duel: Duel, player: str) -> tuple[dict[str, Any], list[Fac
     hand = duel.player(player).hand_count
     discard = max(0, hand - HAND_LIMIT)
     if discard:
-        text = (
-            f"{player} has {hand} cards in hand: at the end of the End Phase {player} discards {discard}, "
-            "keeping 6."
+        text = say(
+            gettext_noop(
+                "%(player)s has %(hand)s cards in hand: at the end of the End Phase %(player)s discards "
+                "%(discard)s, keeping 6."
+            ),
+            player=player,
+            hand=hand,
+            discard=discard,
         )
     else:
-        text = f"{player} has {hand} card(s) in hand, not more than 6: nothing is discarded."
+        text = say(
+            gettext_noop("%(player)s has %(hand)s card(s) in hand, not more than 6: nothing is discarded."),
+            player=player,
+            hand=hand,
+        )
     outcome = {"discard": discard, "next_turn": {"turn": duel.turn + 1, "turn_player": other(player)}}
     return outcome, [Fact(text, passages.END_PHASE_HAND)]
 
