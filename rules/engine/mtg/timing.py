@@ -184,11 +184,22 @@ def judge_cast(ctx: Context) -> Ruling:
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
         instant = not any(t in SORCERY_SPEED_TYPES for t in card.types)
         if instant:
-            text = f"{card.label} is an instant: {player} may cast it whenever they have priority, as now."
+            text = say(
+                gettext_noop(
+                    "%(card)s is an instant: %(player)s may cast it whenever they have priority, as now."
+                ),
+                card=card.label,
+                player=player,
+            )
             rule = passages.PRIORITY
         else:
-            text = (
-                f"{card.label} is cast in {player}'s own main phase with an empty stack: the timing is legal."
+            text = say(
+                gettext_noop(
+                    "%(card)s is cast in %(player)s's own main phase with an empty stack:"
+                    " the timing is legal."
+                ),
+                card=card.label,
+                player=player,
             )
             rule = passages.SORCERY_TIMING
         result = {"speed": "instant" if instant else "sorcery", "stack": game.stack + 1}
@@ -279,9 +290,13 @@ def judge_play_land(ctx: Context) -> Ruling:
     ]
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
-        text = (
-            f"{player} plays {card.label}, their first land this turn; it is put into play (it does not use"
-            " the stack)."
+        text = say(
+            gettext_noop(
+                "%(player)s plays %(card)s, their first land this turn; it is put into play (it does not use"
+                " the stack)."
+            ),
+            player=player,
+            card=card.label,
         )
         return {"lands_played": game.player(player).lands_played + 1}, [Fact(text, passages.LAND_DROP)]
 

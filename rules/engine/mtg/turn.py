@@ -69,11 +69,21 @@ def cleanup_outcome(game: Game, player: str) -> tuple[dict[str, Any], list[Fact]
     hand = game.player(player).hand_count
     discard = max(0, hand - MAX_HAND_SIZE)
     if discard:
-        text = (
-            f"{player} has {hand} cards in hand: in the cleanup step {player} discards {discard}, keeping 7."
+        text = say(
+            gettext_noop(
+                "%(player)s has %(hand)s cards in hand: in the cleanup step %(player)s discards %(discard)s,"
+                " keeping 7."
+            ),
+            player=player,
+            hand=hand,
+            discard=discard,
         )
     else:
-        text = f"{player} has {hand} card(s) in hand, not more than 7: nothing is discarded."
+        text = say(
+            gettext_noop("%(player)s has %(hand)s card(s) in hand, not more than 7: nothing is discarded."),
+            player=player,
+            hand=hand,
+        )
     healed = [card.id for card in game.battlefield() if card.damage > 0]
     facts = [Fact(text, passages.CLEANUP_HAND)]
     if healed:

@@ -488,7 +488,9 @@ def _monsters_at_declaration(value: object, path: str) -> dict[str, int | frozen
     """Each player's monsters when the attack was declared: a count (``{"B": 2}``) or their ids
     (``{"B": ["b1", "b2"]}``), as the dispute format allows."""
     raw = as_mapping(value)
-    hint = 'give each player\'s monster count or their ids, e.g. {"A": 1, "B": ["b1", "b2"]}'
+    hint = say(
+        gettext_noop('give each player\'s monster count or their ids, e.g. {"A": 1, "B": ["b1", "b2"]}')
+    )
     if raw is None:
         raise StateIncomplete(path, hint)
     declared: dict[str, int | frozenset[str]] = {}

@@ -204,11 +204,13 @@ def _summoned(card: Card, setting: bool, tributes: list[str]) -> Sentence:
     if tributes:
         template = (
             gettext_noop(
-                "%(card)s is Tribute Set: it goes to the field in face-down Defense Position, Tributing %(tributes)s."
+                "%(card)s is Tribute Set: it goes to the field in face-down Defense Position,"
+                " Tributing %(tributes)s."
             )
             if setting
             else gettext_noop(
-                "%(card)s is Tribute Summoned: it goes to the field in face-up Attack Position, Tributing %(tributes)s."
+                "%(card)s is Tribute Summoned: it goes to the field in face-up Attack Position,"
+                " Tributing %(tributes)s."
             )
         )
         return say(template, card=card.label, tributes=", ".join(tributes))
