@@ -232,16 +232,32 @@ def main_phase_only(duel: Duel, act: Activation) -> Violation | None:
         if act.resolved_effect_type() != "ignition":
             return None
         return not_your_turn(
-            duel, act.player, "activate an Ignition Effect", passages.IGNITION_EFFECT
-        ) or not_in_phase(duel, MAIN_PHASES, "activate an Ignition Effect", passages.IGNITION_EFFECT)
+            duel,
+            act.player,
+            say(gettext_noop("activate an Ignition Effect")),
+            passages.IGNITION_EFFECT,
+        ) or not_in_phase(
+            duel,
+            MAIN_PHASES,
+            say(gettext_noop("activate an Ignition Effect")),
+            passages.IGNITION_EFFECT,
+        )
     if act.pendulum_scale:
         return not_in_phase(
-            duel, MAIN_PHASES, "activate a Pendulum Monster Card as a Spell", passages.PENDULUM_ZONES
+            duel,
+            MAIN_PHASES,
+            say(gettext_noop("activate a Pendulum Monster Card as a Spell")),
+            passages.PENDULUM_ZONES,
         )
     if act.kind == "spell" and duel.turn_player == act.player:
         if act.card.need(act.card.icon, "icon") == "quick-play" or act.effect_type in ("trigger", "quick"):
             return None
-        return not_in_phase(duel, MAIN_PHASES, "activate this Spell", passages.SPELL_MAIN_PHASE)
+        return not_in_phase(
+            duel,
+            MAIN_PHASES,
+            say(gettext_noop("activate this Spell")),
+            passages.SPELL_MAIN_PHASE,
+        )
     return None
 
 

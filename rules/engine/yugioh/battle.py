@@ -43,9 +43,9 @@ def not_battle_step(duel: Duel) -> Violation | None:
         if step in DECLARATION_STEPS:
             return None
         where = {
-            "damage": "the Damage Step",
-            "damage_calculation": "damage calculation",
-            "end": "the End Step",
+            "damage": say(gettext_noop("the Damage Step")),
+            "damage_calculation": say(gettext_noop("damage calculation")),
+            "end": say(gettext_noop("the End Step")),
         }[step]
     return Violation(
         "phase.wrong_phase",
@@ -360,7 +360,7 @@ def judge_attack(ctx: Context) -> Ruling:
     target, target_place = duel.find(target_id, action.field("target")) if target_id else (None, None)
     stages = [
         [
-            lambda: not_your_turn(duel, player, "declare an attack", passages.BATTLE_STEP),
+            lambda: not_your_turn(duel, player, say(gettext_noop("declare an attack")), passages.BATTLE_STEP),
             lambda: first_turn(duel),
         ],
         [lambda: not_battle_step(duel)],

@@ -244,8 +244,13 @@ def judge_pendulum_summon(ctx: Context) -> Ruling:
         ]
     stages: list[list[Check]] = [
         [
-            lambda: not_your_turn(duel, player, "Pendulum Summon", passages.PENDULUM_SUMMON),
-            lambda: not_in_main_phase(duel, "Pendulum Summon", passages.PENDULUM_SUMMON),
+            lambda: not_your_turn(
+                duel,
+                player,
+                say(gettext_noop("Pendulum Summon")),
+                passages.PENDULUM_SUMMON,
+            ),
+            lambda: not_in_main_phase(duel, say(gettext_noop("Pendulum Summon")), passages.PENDULUM_SUMMON),
         ],
         [lambda: no_scales(duel, player), lambda: pendulum_used(duel, player)],
         per_card,

@@ -125,8 +125,15 @@ def judge_change_position(ctx: Context) -> Ruling:
         else [lambda: same_turn(duel, card), lambda: already_changed(card), lambda: attacked_this_turn(card)]
     )
     stages = [
-        [lambda: not_your_turn(duel, player, "change a battle position", passages.MAIN_PHASE_ACTIONS)],
-        [lambda: not_in_main_phase(duel, "change a monster's battle position")],
+        [
+            lambda: not_your_turn(
+                duel,
+                player,
+                say(gettext_noop("change a battle position")),
+                passages.MAIN_PHASE_ACTIONS,
+            )
+        ],
+        [lambda: not_in_main_phase(duel, say(gettext_noop("change a monster's battle position")))],
         [lambda: not_own_monster(player, card, place)],
         [lambda: unchanged(card, to), lambda: face_down_to_defense(card, to), lambda: link_defense(card, to)],
         last,

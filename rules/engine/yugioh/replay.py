@@ -162,7 +162,7 @@ def judge_replay(ctx: Context) -> Ruling:
     duel = ctx.duel
     player = ctx.action.player()
     stages = [
-        [lambda: not_your_turn(duel, player, "replay an attack", passages.REPLAY)],
+        [lambda: not_your_turn(duel, player, say(gettext_noop("replay an attack")), passages.REPLAY)],
         [lambda: no_replay(duel, player)],
     ]
     return decide(stages, lambda: replay_outcome(duel, player), passages.REPLAY)

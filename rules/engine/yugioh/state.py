@@ -22,12 +22,12 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 MAIN_PHASES = ("main1", "main2")
 STEPS = ("start", "battle", "damage", "damage_calculation", "end")
 PHASE_NAMES = {
-    "draw": "the Draw Phase",
-    "standby": "the Standby Phase",
-    "main1": "Main Phase 1",
-    "battle": "the Battle Phase",
-    "main2": "Main Phase 2",
-    "end": "the End Phase",
+    "draw": say(gettext_noop("the Draw Phase")),
+    "standby": say(gettext_noop("the Standby Phase")),
+    "main1": say(gettext_noop("Main Phase 1")),
+    "battle": say(gettext_noop("the Battle Phase")),
+    "main2": say(gettext_noop("Main Phase 2")),
+    "end": say(gettext_noop("the End Phase")),
 }
 DEFAULT_LP = STARTING_LIFE[YUGIOH]
 DEFAULT_DECK = 30

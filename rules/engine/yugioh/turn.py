@@ -55,10 +55,22 @@ def judge_draw(ctx: Context) -> Ruling:
     player = ctx.action.player()
     stages = [
         [
-            lambda: not_your_turn(duel, player, "make the Draw Phase draw", passages.DRAW_PHASE),
+            lambda: not_your_turn(
+                duel,
+                player,
+                say(gettext_noop("make the Draw Phase draw")),
+                passages.DRAW_PHASE,
+            ),
             lambda: first_turn_draw(duel),
         ],
-        [lambda: not_in_phase(duel, ("draw",), "make the normal draw", passages.DRAW_PHASE)],
+        [
+            lambda: not_in_phase(
+                duel,
+                ("draw",),
+                say(gettext_noop("make the normal draw")),
+                passages.DRAW_PHASE,
+            )
+        ],
     ]
     return decide(stages, lambda: draw_outcome(duel, player), passages.DRAW_PHASE)
 
@@ -91,5 +103,7 @@ def judge_end_turn(ctx: Context) -> Ruling:
     """``end_turn``: what the End Phase requires (the hand size limit)."""
     duel = ctx.duel
     player = ctx.action.player()
-    stages = [[lambda: not_your_turn(duel, player, "end the turn", passages.END_PHASE_HAND)]]
+    stages = [
+        [lambda: not_your_turn(duel, player, say(gettext_noop("end the turn")), passages.END_PHASE_HAND)]
+    ]
     return decide(stages, lambda: end_phase_outcome(duel, player), passages.END_PHASE_HAND)
