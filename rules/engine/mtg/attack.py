@@ -123,7 +123,7 @@ def judge_declare_attackers(ctx: Context) -> Ruling:
     game = ctx.game
     player = ctx.action.player()
     attackers = attackers_of(ctx)
-    doing = "declare attackers"
+    doing = say(gettext_noop("declare attackers"))
     checks: list[Check] = []
     for card in attackers:
         checks += [

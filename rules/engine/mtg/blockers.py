@@ -385,7 +385,11 @@ def judge_declare_blockers(ctx: Context) -> Ruling:
         [
             lambda: not_defending_player(game, player),
             lambda: not_in_step(
-                game, "combat", "declare_blockers", "declare blockers", passages.DEFENDER_DECLARES
+                game,
+                "combat",
+                "declare_blockers",
+                say(gettext_noop("declare blockers")),
+                passages.DEFENDER_DECLARES,
             ),
         ],
         [lambda: attackers_reported(game)],

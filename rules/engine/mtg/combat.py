@@ -474,7 +474,11 @@ def judge_combat_damage(ctx: Context) -> Ruling:
     stages = [
         [
             lambda: not_in_step(
-                game, "combat", "combat_damage", "deal combat damage", passages.COMBAT_DAMAGE_STEP
+                game,
+                "combat",
+                "combat_damage",
+                say(gettext_noop("deal combat damage")),
+                passages.COMBAT_DAMAGE_STEP,
             )
         ],
         legality,

@@ -56,10 +56,16 @@ def judge_draw(ctx: Context) -> Ruling:
     player = ctx.action.player()
     stages = [
         [
-            lambda: not_active_player(game, player, "make the draw step's draw", passages.DRAW_STEP),
+            lambda: not_active_player(
+                game, player, say(gettext_noop("make the draw step's draw")), passages.DRAW_STEP
+            ),
             lambda: first_turn_draw(game),
         ],
-        [lambda: not_in_step(game, "beginning", "draw", "make the draw step's draw", passages.DRAW_STEP)],
+        [
+            lambda: not_in_step(
+                game, "beginning", "draw", say(gettext_noop("make the draw step's draw")), passages.DRAW_STEP
+            )
+        ],
     ]
     return decide(stages, lambda: draw_outcome(game, player), passages.DRAW_STEP)
 
@@ -103,9 +109,16 @@ def judge_cleanup(ctx: Context) -> Ruling:
     stages = [
         [
             lambda: not_active_player(
-                game, player, "discard to hand size in the cleanup step", passages.CLEANUP_HAND
+                game,
+                player,
+                say(gettext_noop("discard to hand size in the cleanup step")),
+                passages.CLEANUP_HAND,
             )
         ],
-        [lambda: not_in_step(game, "end", "cleanup", "discard to hand size", passages.CLEANUP_HAND)],
+        [
+            lambda: not_in_step(
+                game, "end", "cleanup", say(gettext_noop("discard to hand size")), passages.CLEANUP_HAND
+            )
+        ],
     ]
     return decide(stages, lambda: cleanup_outcome(game, player), passages.CLEANUP_HAND)
