@@ -99,14 +99,14 @@ def wrong_location(act: Activation) -> Violation | None:
     if act.source == "hand":
         if place.area == HAND and place.player == act.player:
             return None
-        where = f"in {act.player}'s hand"
+        template = gettext_noop("%(card)s is not in %(player)s's hand.")
     else:
         if place.area in FIELD_AREAS and card.controller == act.player:
             return None
-        where = f"on {act.player}'s side of the field"
+        template = gettext_noop("%(card)s is not on %(player)s's side of the field.")
     return Violation(
         "activation.wrong_location",
-        say(gettext_noop("%(card)s is not %(where)s."), card=card.label, where=where),
+        say(template, card=card.label, player=act.player),
         passages.SPELL_MAIN_PHASE,
     )
 

@@ -105,16 +105,19 @@ def not_attack_position(attacker: Card) -> Violation | None:
     position = attacker.need(attacker.position, "position")
     if position == "attack":
         return None
-    how = "face-down" if position == "set" else "in Defense Position"
+    template = (
+        gettext_noop(
+            "%(attacker)s is face-down; only a face-up Attack Position monster can declare an attack."
+        )
+        if position == "set"
+        else gettext_noop(
+            "%(attacker)s is in Defense Position; only a face-up Attack Position monster "
+            "can declare an attack."
+        )
+    )
     return Violation(
         "battle.not_attack_position",
-        say(
-            gettext_noop(
-                "%(attacker)s is %(how)s; only a face-up Attack Position monster can declare an attack."
-            ),
-            attacker=attacker.label,
-            how=how,
-        ),
+        say(template, attacker=attacker.label),
         passages.BATTLE_STEP,
     )
 
@@ -137,18 +140,19 @@ def already_attacked(attacker: Card) -> Violation | None:
     """Rulebook 9.0, Battle Step: each monster attacks once per turn, unless an effect grants more."""
     if attacker.attacks < attacker.attack_limit:
         return None
-    times = "once" if attacker.attack_limit == 1 else f"{attacker.attack_limit} times"
+    template = (
+        gettext_noop(
+            "%(attacker)s has already declared %(attacks)s attack(s) this turn and may attack once per turn."
+        )
+        if attacker.attack_limit == 1
+        else gettext_noop(
+            "%(attacker)s has already declared %(attacks)s attack(s) this turn and "
+            "may attack %(times)s times per turn."
+        )
+    )
     return Violation(
         "battle.already_attacked",
-        say(
-            gettext_noop(
-                "%(attacker)s has already declared %(attacks)s attack(s) this turn and "
-                "may attack %(times)s per turn."
-            ),
-            attacker=attacker.label,
-            attacks=attacker.attacks,
-            times=times,
-        ),
+        say(template, attacker=attacker.label, attacks=attacker.attacks, times=attacker.attack_limit),
         passages.BATTLE_STEP if attacker.attack_limit == 1 else passages.RULES_VS_EFFECTS,
     )
 

@@ -49,15 +49,14 @@ def misplaced(player: str, method: str, summoned: Card, materials: Sequence[Mate
             )
         in_hand = from_hand and place.area == HAND and place.player == player
         if not (_on_own_field(player, card, place) or in_hand):
-            where = "in their hand or on their field" if from_hand else "on their field"
+            template = (
+                gettext_noop("%(card)s is not a monster %(player)s has in their hand or on their field.")
+                if from_hand
+                else gettext_noop("%(card)s is not a monster %(player)s has on their field.")
+            )
             return Violation(
                 "summon.materials",
-                say(
-                    gettext_noop("%(card)s is not a monster %(player)s has %(where)s."),
-                    card=card.label,
-                    player=player,
-                    where=where,
-                ),
+                say(template, card=card.label, player=player),
                 rule,
             )
         if card.kind is not None and not card.is_monster:
