@@ -12,7 +12,7 @@ from typing import Any
 from rules.engine.errors import DisputeError, StateIncomplete
 from rules.engine.mtg import passages
 from rules.engine.mtg.context import Context
-from rules.engine.mtg.state import BATTLEFIELD, Card, Game
+from rules.engine.mtg.state import BATTLEFIELD, Card, Game, types_in_words
 from rules.engine.mtg.timing import not_active_player, not_in_step
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
 from rules.engine.sentences import gettext_noop, say
@@ -50,7 +50,7 @@ def not_creature(card: Card) -> Violation | None:
         say(
             gettext_noop("%(card)s is not a creature (%(value)s): only creatures attack."),
             card=card.label,
-            value=", ".join(card.types) or "no type given",
+            value=types_in_words(card),
         ),
         passages.DECLARE_ATTACKERS,
     )

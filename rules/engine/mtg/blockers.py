@@ -22,7 +22,7 @@ from rules.engine.jsonvalues import ActionFields, as_mapping
 from rules.engine.mtg import passages
 from rules.engine.mtg.attack import WALLS
 from rules.engine.mtg.context import Context
-from rules.engine.mtg.state import BATTLEFIELD, Card, Game, other
+from rules.engine.mtg.state import BATTLEFIELD, Card, Game, other, types_in_words
 from rules.engine.mtg.timing import not_in_step
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
 from rules.engine.sentences import gettext_noop, say
@@ -149,7 +149,7 @@ def blocker_not_creature(card: Card) -> Violation | None:
         say(
             gettext_noop("%(card)s is not a creature (%(value)s): only creatures block."),
             card=card.label,
-            value=", ".join(card.types) or "no type given",
+            value=types_in_words(card),
         ),
         passages.BLOCKERS_UNTAPPED,
     )

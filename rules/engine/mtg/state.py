@@ -474,3 +474,29 @@ def optional_player_field(data: Mapping[str, Any], key: str, path: str) -> str |
             f"{path}.{key}", say(gettext_noop('must be "A" or "B"')), passages.STATE_INCOMPLETE
         )
     return chosen.upper()
+
+
+# The card types of the Comprehensive Rules (205.2a), each a word of its own on the pages.
+CARD_TYPE_WORDS = {
+    "artifact": say(gettext_noop("artifact")),
+    "battle": say(gettext_noop("battle")),
+    "creature": say(gettext_noop("creature")),
+    "enchantment": say(gettext_noop("enchantment")),
+    "instant": say(gettext_noop("instant")),
+    "kindred": say(gettext_noop("kindred")),
+    "land": say(gettext_noop("land")),
+    "planeswalker": say(gettext_noop("planeswalker")),
+    "sorcery": say(gettext_noop("sorcery")),
+}
+
+
+def types_in_words(card: Card) -> Sentence | str:
+    """The card's types ("artifact, land"), each known type a word to translate; a type the rules do not
+    list stays as the dispute gave it."""
+    words: list[Sentence | str] = [CARD_TYPE_WORDS.get(t, t) for t in card.types]
+    if not words:
+        return say(gettext_noop("no type given"))
+    listed = words[0]
+    for word in words[1:]:
+        listed = say(gettext_noop("%(one)s, %(other)s"), one=listed, other=word)
+    return listed

@@ -16,6 +16,7 @@ from rules.engine.jsonvalues import as_mapping
 from rules.engine.mtg import passages
 from rules.engine.mtg.context import Context
 from rules.engine.mtg.state import (
+    CARD_TYPE_WORDS,
     HAND,
     MAIN_PHASES,
     PHASE_NAMES,
@@ -33,13 +34,6 @@ from rules.engine.ruling import Fact, Ruling, Violation, decide
 from rules.engine.sentences import Sentence, gettext_noop, say
 
 SORCERY_SPEED_TYPES = ("sorcery", "creature", "artifact", "enchantment", "planeswalker")
-SPELL_KINDS = {
-    "sorcery": say(gettext_noop("sorcery")),
-    "creature": say(gettext_noop("creature")),
-    "artifact": say(gettext_noop("artifact")),
-    "enchantment": say(gettext_noop("enchantment")),
-    "planeswalker": say(gettext_noop("planeswalker")),
-}
 
 
 def not_active_player(game: Game, player: str, doing: Sentence, rule: Reference) -> Violation | None:
@@ -173,7 +167,7 @@ def sorcery_speed(game: Game, player: str, card: Card) -> Violation | None:
                 "main phase while the stack is empty, and %(problems)s."
             ),
             card=card.label,
-            kind=SPELL_KINDS[kind],
+            kind=CARD_TYPE_WORDS[kind],
             problems=listed,
         ),
         passages.SORCERY_TIMING,

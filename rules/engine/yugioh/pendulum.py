@@ -161,23 +161,20 @@ def zones_violation(
         rule = EMZ_OR_LINKED if place.area == EXTRA_DECK else MAIN_ONLY
         choice = summon_zones(duel, player, rule)
         if zone in taken or not choice.allows(zone) or (zone.startswith("emz") and emz_used):
-            why = (
-                "the Extra Monster Zone or a Main Monster Zone a Link Monster points to"
+            template = (
+                gettext_noop(
+                    "%(card)s cannot go to %(zone)s: coming from the Extra Deck it needs the Extra Monster "
+                    "Zone or a Main Monster Zone a Link Monster points to, not already taken."
+                )
                 if rule == EMZ_OR_LINKED
-                else "a free Main Monster Zone"
+                else gettext_noop(
+                    "%(card)s cannot go to %(zone)s: coming from the hand it needs a free Main Monster Zone, "
+                    "not already taken."
+                )
             )
             return Violation(
                 "summon.wrong_zone",
-                say(
-                    gettext_noop(
-                        "%(card)s cannot go to %(zone)s: coming from the %(value)s it needs "
-                        "%(why)s, not already taken."
-                    ),
-                    card=card.label,
-                    zone=zone,
-                    value="Extra Deck" if rule == EMZ_OR_LINKED else "hand",
-                    why=why,
-                ),
+                say(template, card=card.label, zone=zone),
                 passages.PENDULUM_EXTRA_DECK_ZONE if rule == EMZ_OR_LINKED else passages.MAIN_MONSTER_ZONE,
             )
         taken.append(zone)

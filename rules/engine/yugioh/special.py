@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.engine.references import Reference
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.yugioh import materials as mat
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
@@ -207,7 +207,7 @@ def zone_violation(
         )
     if zone is None or choice.allows(zone):
         return None
-    why = "it is occupied" if zone in choice.occupied else _zone_words(rule)
+    why = say(gettext_noop("it is occupied")) if zone in choice.occupied else _zone_words(rule)
     return Violation(
         "summon.wrong_zone",
         say(
@@ -220,12 +220,14 @@ def zone_violation(
     )
 
 
-def _zone_words(rule: str) -> str:
+def _zone_words(rule: str) -> Sentence:
     if rule == EMZ_OR_LINKED:
-        return "it needs an Extra Monster Zone or a Main Monster Zone a Link Monster points to"
+        return say(
+            gettext_noop("it needs an Extra Monster Zone or a Main Monster Zone a Link Monster points to")
+        )
     if rule == MAIN_ONLY:
-        return "it goes to a Main Monster Zone"
-    return "it may use any Main Monster Zone or an Extra Monster Zone"
+        return say(gettext_noop("it goes to a Main Monster Zone"))
+    return say(gettext_noop("it may use any Main Monster Zone or an Extra Monster Zone"))
 
 
 def material_checks(method: str, player: str, card: Card, found: Sequence[mat.Material]) -> list[list[Check]]:
