@@ -207,9 +207,9 @@ def opponent_turn_spell(duel: Duel, act: Activation) -> Violation | None:
     ):
         return None
     what = (
-        "a Quick-Play Spell from the hand"
+        say(gettext_noop("a Quick-Play Spell from the hand"))
         if card.icon == "quick-play" and act.source == "hand"
-        else "this Spell"
+        else say(gettext_noop("this Spell"))
     )
     return Violation(
         "activation.opponent_turn_spell",
@@ -271,7 +271,11 @@ def damage_step(duel: Duel, act: Activation) -> Violation | None:
     counter = act.kind == "trap" and card.icon == "counter"
     if duel.step == "damage" and (counter or card.modifies_atk_def):
         return None
-    step = "damage calculation" if duel.step == "damage_calculation" else "the Damage Step"
+    step = (
+        say(gettext_noop("damage calculation"))
+        if duel.step == "damage_calculation"
+        else say(gettext_noop("the Damage Step"))
+    )
     return Violation(
         "activation.damage_step",
         say(
@@ -434,7 +438,9 @@ def activation_outcome(duel: Duel, act: Activation) -> tuple[dict[str, Any], lis
                 say(
                     gettext_noop("It is %(battle)s, %(replace)s."),
                     battle=PHASE_NAMES["battle"],
-                    replace=duel.step.replace("_", " "),
+                    replace=say(gettext_noop("damage calculation"))
+                    if duel.step == "damage_calculation"
+                    else say(gettext_noop("damage")),
                 ),
                 passages.DAMAGE_STEP_LIMIT,
             )

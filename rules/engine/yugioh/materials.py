@@ -87,14 +87,14 @@ def face_down(method: str, materials: Sequence[Material]) -> Violation | None:
 def _level(card: Card, method: str, code: str) -> int | Violation:
     """A material's Level; Xyz and Link Monsters have none (Ranks and Link Ratings are not Levels)."""
     if card.frame in ("xyz", "link"):
-        what = "a Rank" if card.frame == "xyz" else "a Link Rating"
+        template = (
+            gettext_noop("%(card)s has a Rank, not a Level, so it cannot be used here.")
+            if card.frame == "xyz"
+            else gettext_noop("%(card)s has a Link Rating, not a Level, so it cannot be used here.")
+        )
         return Violation(
             code,
-            say(
-                gettext_noop("%(card)s has %(what)s, not a Level, so it cannot be used here."),
-                card=card.label,
-                what=what,
-            ),
+            say(template, card=card.label),
             RULE_BY_METHOD[method],
         )
     return card.need(card.level, "level")
