@@ -331,13 +331,17 @@ class Combat:
                     say(
                         gettext_noop(
                             "%(controller)s chooses how %(attacker)s divides its %(power)s damage "
-                            "among %(items)s%(value)s"
+                            "among %(items)s and the defending player"
+                        )
+                        if trample
+                        else gettext_noop(
+                            "%(controller)s chooses how %(attacker)s divides its %(power)s damage "
+                            "among %(items)s"
                         ),
                         controller=attacker.controller,
                         attacker=attacker.label,
                         power=power,
                         items=", ".join(b.id for b in remaining),
-                        value=" and the defending player" if trample else "",
                     ),
                     passages.COMBAT_DAMAGE_STEP,
                 )

@@ -259,15 +259,15 @@ def current_legend_rule(permanents: Sequence[Card], settled: Settled, keep: Sequ
             continue
         going = [card for card in group if card is not chosen[0]]
         send(going, settled)
-        verb = "goes" if len(going) == 1 else "go"
         settled.facts.append(
             Fact(
                 say(
-                    gettext_noop("%(controller)s keeps %(chosen)s; %(items)s %(verb)s to the graveyard."),
+                    gettext_noop("%(controller)s keeps %(chosen)s; %(items)s goes to the graveyard.")
+                    if len(going) == 1
+                    else gettext_noop("%(controller)s keeps %(chosen)s; %(items)s go to the graveyard."),
                     controller=controller,
                     chosen=chosen[0].label,
                     items=", ".join(c.label for c in going),
-                    verb=verb,
                 ),
                 passages.LEGEND_RULE_CURRENT,
             )
