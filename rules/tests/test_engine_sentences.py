@@ -115,16 +115,15 @@ def test_a_passage_is_shown_in_the_readers_language_and_keeps_the_engines_englis
 # English words that a value spliced into a template must not carry: function words and the game's words.
 # A value that is a plain string is data (a card's label or name, a player's letter, a number, a list of
 # ids); a word is a nested sentence (its own template) or the whole sentence has its own template.
-ENGLISH_WORDS = frozenset(
-    """
-    a an the of in on or and is are be not no to it its their from by with for at as so this that own
-    once twice goes go blocks attacks changes changed summoned summon set discard cast activate declare
-    make deal change draw phase step main battle combat end damage cleanup first second attack defense
-    position face-up face-down zone extra monster deck field battlefield hand side duel game copies copy
-    limited semi-limited forbidden allowed blocking attacker attackers blockers destroyed takes needs may
-    any points method only spell effect sorcery artifact instant land new target
-    """.split()
-)
+_ENGLISH = """
+    a an the of in on or and is are be not no to it its their from by with for at as so this that own once
+    twice goes go blocks attacks changes changed summoned summon set discard cast activate declare make deal
+    change draw phase step main battle combat end damage cleanup first second attack defense position
+    face-up face-down zone extra monster deck field battlefield hand side duel game copies copy limited
+    semi-limited forbidden allowed blocking attacker attackers blockers destroyed takes needs may any points
+    method only spell effect sorcery artifact instant land new target
+"""
+ENGLISH_WORDS = frozenset(_ENGLISH.split())
 PLAYERS = {"A", "B"}  # a player's letter (the pages say the player's name), not the article
 
 
