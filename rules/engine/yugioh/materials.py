@@ -27,6 +27,20 @@ RULE_BY_METHOD = {
 }
 
 
+# The recipe's frame, a whole sentence each ("a tuner monster" / "um monstro Regulador").
+NOT_OF_RECIPE_FRAME = {
+    "normal": gettext_noop("%(card)s is not a normal monster, as the recipe requires."),
+    "effect": gettext_noop("%(card)s is not a effect monster, as the recipe requires."),
+    "ritual": gettext_noop("%(card)s is not a ritual monster, as the recipe requires."),
+    "fusion": gettext_noop("%(card)s is not a fusion monster, as the recipe requires."),
+    "synchro": gettext_noop("%(card)s is not a synchro monster, as the recipe requires."),
+    "xyz": gettext_noop("%(card)s is not a xyz monster, as the recipe requires."),
+    "link": gettext_noop("%(card)s is not a link monster, as the recipe requires."),
+    "tuner": gettext_noop("%(card)s is not a tuner monster, as the recipe requires."),
+    "token": gettext_noop("%(card)s is not a token monster, as the recipe requires."),
+}
+
+
 def _on_own_field(player: str, card: Card, place: Place) -> bool:
     return place.area in (MONSTER_ZONE, EXTRA_MONSTER_ZONE) and card.controller == player
 
@@ -292,11 +306,7 @@ def recipe(method: str, summoned: Card, materials: Sequence[Material]) -> Violat
             if not _has_frame(card, spec.frame):
                 return Violation(
                     "summon.materials",
-                    say(
-                        gettext_noop("%(card)s is not a %(frame)s monster, as the recipe requires."),
-                        card=card.label,
-                        frame=spec.frame,
-                    ),
+                    say(NOT_OF_RECIPE_FRAME[spec.frame], card=card.label),
                     rule,
                 )
     # Xyz reads the recipe's Level in xyz_levels; a Ritual's is a total, read in ritual_levels.
