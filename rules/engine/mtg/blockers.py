@@ -25,7 +25,7 @@ from rules.engine.mtg.context import Context
 from rules.engine.mtg.state import BATTLEFIELD, Card, Game, other, types_in_words, zone_of
 from rules.engine.mtg.timing import not_in_step
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,9 @@ def blocks_two(blocker: Card, attackers: list[Card]) -> Violation | None:
     """309.1: each creature blocks only one attacking creature."""
     if len(attackers) < 2:
         return None
-    names = " and ".join(card.label for card in attackers)
+    names: Sentence | str = attackers[0].label
+    for card in attackers[1:]:
+        names = say(gettext_noop("%(one)s and %(other)s"), one=names, other=card.label)
     return Violation(
         "mtg.block.one_attacker",
         say(
