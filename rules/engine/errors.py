@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.engine.sentences import Sentence, Text, english, sentence_of
+from rules.engine.sentences import Sentence, english, sentence_of
 
 if TYPE_CHECKING:
     from rules.engine.references import Reference
@@ -25,7 +25,7 @@ class DisputeError(ValueError):
 
     code = "dispute.invalid"
 
-    def __init__(self, field: str, message: Text, *, card_id: str | None = None) -> None:
+    def __init__(self, field: str, message: Sentence, *, card_id: str | None = None) -> None:
         super().__init__(f"{field}: {english(message)}")
         self.field = field
         self.message = english(message)
@@ -84,7 +84,7 @@ class UnsupportedError(DisputeError):
 class StateIncomplete(Exception):
     """Internal: the reported state lacks (or contradicts) a field a rule needs. Becomes ``legal: null``."""
 
-    def __init__(self, field: str, message: Text, rule: Reference | None = None) -> None:
+    def __init__(self, field: str, message: Sentence, rule: Reference | None = None) -> None:
         super().__init__(f"{field}: {english(message)}")
         self.field = field
         self.message = english(message)

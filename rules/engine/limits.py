@@ -18,7 +18,7 @@ from typing import Any
 from rules.engine.dispute import Dispute
 from rules.engine.errors import DisputeError
 from rules.engine.mtg.deck import SIDE_MAX as MTG_SIDEBOARD_MAX
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.yugioh.deck import EXTRA_MAX, MAIN_MAX, SIDE_MAX
 from rules.engine.yugioh.state import ZONES
 
@@ -47,18 +47,27 @@ ACTION_LIST_ITEMS = STATE_CARDS
 DECK_ACTIONS = {"deck_check": ("deck",), "side_swap": ("before", "after")}
 GAME_NAMES = {"yugioh": "Yu-Gi-Oh!", "mtg": "Magic"}
 WHY = {
-    "yugioh": (
-        f"a Yu-Gi-Oh! player has at most {YGO_PLAYER_CARDS} cards (Main Deck up to {MAIN_MAX}, Extra and"
-        f" Side Deck up to {EXTRA_MAX} each: Rulebook v10, Things you need to Duel)"
+    "yugioh": say(
+        gettext_noop(
+            "a Yu-Gi-Oh! player has at most %(cards)s cards (Main Deck up to %(main)s, Extra and"
+            " Side Deck up to %(extra)s each: Rulebook v10, Things you need to Duel)"
+        ),
+        cards=YGO_PLAYER_CARDS,
+        main=MAIN_MAX,
+        extra=EXTRA_MAX,
     ),
-    "mtg": (
-        f"Magic has no deck maximum (Comprehensive Rules 100.4), but no deck list or zone of a real game"
-        f" comes near {MTG_LIST_ITEMS} (a sideboard holds at most {MTG_SIDEBOARD_MAX})"
+    "mtg": say(
+        gettext_noop(
+            "Magic has no deck maximum (Comprehensive Rules 100.4), but no deck list or zone of a real game"
+            " comes near %(items)s (a sideboard holds at most %(sideboard)s)"
+        ),
+        items=MTG_LIST_ITEMS,
+        sideboard=MTG_SIDEBOARD_MAX,
     ),
 }
 
 
-def list_too_long(value: object, path: str, bound: int, why: str) -> DisputeError | None:
+def list_too_long(value: object, path: str, bound: int, why: Sentence) -> DisputeError | None:
     """A list at ``path`` with more than ``bound`` items, or nothing."""
     if isinstance(value, list | tuple) and len(value) > bound:
         return DisputeError(
@@ -92,7 +101,7 @@ def banlist_too_long(action: Mapping[str, Any]) -> list[DisputeError]:
     banlist = action.get("banlist")
     if not isinstance(banlist, Mapping):
         return []
-    why = "no banlist names that many cards"
+    why = say(gettext_noop("no banlist names that many cards"))
     found = (
         list_too_long(names, f"action.banlist.{status}", BANLIST_NAMES, why)
         for status, names in banlist.items()
@@ -136,8 +145,13 @@ def state_too_large(state: object, game: str) -> list[DisputeError]:
             return [problem]  # checked before counting, so a huge list is not walked
     cards = cards_in(state)
     if cards > STATE_CARDS[game]:
-        message = (
-            f"describes {cards} cards; at most {STATE_CARDS[game]}, both players' cards and tokens: {why}"
+        message = say(
+            gettext_noop(
+                "describes %(cards)s cards; at most %(bound)s, both players' cards and tokens: %(why)s"
+            ),
+            cards=cards,
+            bound=STATE_CARDS[game],
+            why=why,
         )
         return [DisputeError("state", message)]
     return []
@@ -146,7 +160,7 @@ def state_too_large(state: object, game: str) -> list[DisputeError]:
 def action_lists_too_long(action: Mapping[str, Any], game: str) -> list[DisputeError]:
     """Lists of an action other than decks and banlists (tributes, materials, targets) name cards."""
     skipped = {*DECK_ACTIONS.get(str(action.get("type")), ()), "banlist"}
-    why = "an action names cards of the state, which has no more"
+    why = say(gettext_noop("an action names cards of the state, which has no more"))
     problems: list[DisputeError] = []
     for key, value in action.items():
         if key in skipped:

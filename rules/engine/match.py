@@ -20,6 +20,48 @@ FIRST_TO_TWO = "first_to_two"
 COIN_TOSS = "coin_toss"
 
 
+# Each game's sentences whole ("a duel"/"o duelo", "a game"/"a partida": the noun's gender and case
+# belong to each language's sentence): the word for a duel is never spliced into a template.
+MATCH_SENTENCES = {
+    "Duel": {
+        "decided": gettext_noop(
+            "the match was already decided after Duel %(index)s, so Duel %(number)s cannot belong to it"
+        ),
+        "after": gettext_noop(
+            "After %(count)s Duel(s): %(player_a)s %(a)s win(s), %(player_b)s %(b)s win(s),"
+            " %(draws)s draw(s)."
+        ),
+        "first": gettext_noop("The first Duel's first player is decided at random."),
+        "lost": gettext_noop("%(loser)s lost the last Duel, so %(loser)s chooses who plays first."),
+        "drawn_coin": gettext_noop("The last Duel was a draw: a new coin toss decides."),
+        "say_who_chose": gettext_noop(
+            "after a drawn Duel, the player who chose for it chooses again: say who chose"
+        ),
+        "drawn_chooser": gettext_noop(
+            "The last Duel was a draw: %(chooser)s, who chose for it, chooses again."
+        ),
+    },
+    "game": {
+        "decided": gettext_noop(
+            "the match was already decided after game %(index)s, so game %(number)s cannot belong to it"
+        ),
+        "after": gettext_noop(
+            "After %(count)s game(s): %(player_a)s %(a)s win(s), %(player_b)s %(b)s win(s),"
+            " %(draws)s draw(s)."
+        ),
+        "first": gettext_noop("The first game's first player is decided at random."),
+        "lost": gettext_noop("%(loser)s lost the last game, so %(loser)s chooses who plays first."),
+        "drawn_coin": gettext_noop("The last game was a draw: a new coin toss decides."),
+        "say_who_chose": gettext_noop(
+            "after a drawn game, the player who chose for it chooses again: say who chose"
+        ),
+        "drawn_chooser": gettext_noop(
+            "The last game was a draw: %(chooser)s, who chose for it, chooses again."
+        ),
+    },
+}
+
+
 @dataclass(frozen=True)
 class MatchRules:
     """One game's match rules: its default format, its word for a duel, and the passages."""
@@ -87,11 +129,7 @@ def tally(duels: list[str], match_format: str, word: str) -> Tally:
             raise StateIncomplete(
                 f"action.duels[{index}]",
                 say(
-                    gettext_noop(
-                        "the match was already decided after %(word)s %(index)s, so %(word)s "
-                        "%(number)s cannot belong to it"
-                    ),
-                    word=word,
+                    MATCH_SENTENCES[word]["decided"],
                     index=index,
                     number=index + 1,
                 ),
@@ -122,12 +160,8 @@ def judge_match_result(action: ActionFields, rules: MatchRules) -> Ruling:
     facts = [
         Fact(
             say(
-                gettext_noop(
-                    "After %(count)s %(word)s(s): %(player_a)s %(a)s win(s), %(player_b)s "
-                    "%(b)s win(s), %(draws)s draw(s)."
-                ),
+                MATCH_SENTENCES[rules.word]["after"],
                 count=len(duels),
-                word=rules.word,
                 player_a="A",
                 player_b="B",
                 a=count.wins["A"],
@@ -174,41 +208,28 @@ def _next_choice(duels: list[str], choosers: list[str], rules: MatchRules) -> tu
     """After a decided duel its loser chooses; after a draw, a coin toss (Yu-Gi-Oh!) or the last chooser."""
     if not duels:
         return COIN_TOSS, Fact(
-            say(gettext_noop("The first %(word)s's first player is decided at random."), word=rules.word),
+            say(MATCH_SENTENCES[rules.word]["first"]),
             rules.next_choice,
         )
     last = duels[-1]
     if last != "draw":
         loser = "B" if last == "A" else "A"
         return loser, Fact(
-            say(
-                gettext_noop("%(loser)s lost the last %(word)s, so %(loser)s chooses who plays first."),
-                loser=loser,
-                word=rules.word,
-            ),
+            say(MATCH_SENTENCES[rules.word]["lost"], loser=loser),
             rules.next_choice,
         )
     if not rules.drawn_needs_chooser:
         return COIN_TOSS, Fact(
-            say(gettext_noop("The last %(word)s was a draw: a new coin toss decides."), word=rules.word),
+            say(MATCH_SENTENCES[rules.word]["drawn_coin"]),
             rules.drawn_next_choice,
         )
     if len(choosers) < len(duels) or not choosers[len(duels) - 1]:
         raise StateIncomplete(
             "action.choosers",
-            say(
-                gettext_noop(
-                    "after a drawn %(word)s, the player who chose for it chooses again: say who chose"
-                ),
-                word=rules.word,
-            ),
+            say(MATCH_SENTENCES[rules.word]["say_who_chose"]),
         )
     chooser = choosers[len(duels) - 1]
     return chooser, Fact(
-        say(
-            gettext_noop("The last %(word)s was a draw: %(chooser)s, who chose for it, chooses again."),
-            word=rules.word,
-            chooser=chooser,
-        ),
+        say(MATCH_SENTENCES[rules.word]["drawn_chooser"], chooser=chooser),
         rules.drawn_next_choice,
     )

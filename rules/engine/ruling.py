@@ -14,7 +14,7 @@ from typing import Any
 
 from rules.engine.errors import StateIncomplete
 from rules.engine.references import Reference
-from rules.engine.sentences import Sentence, Text, english, gettext_noop, say, sentence_of
+from rules.engine.sentences import Sentence, english, gettext_noop, say, sentence_of
 
 INCOMPLETE_CODE = "state.incomplete"
 
@@ -24,8 +24,8 @@ class Violation:
     """A broken rule: its code (from the dispute format), a sentence for the players, and the passage.
 
     The sentence is given as a :class:`Sentence` (a template and its values, ``rules.engine.sentences``):
-    ``message`` is its English, and ``sentence`` lets the pages say it in the reader's language. A plain
-    string still works (``sentence`` is then ``None``).
+    ``message`` is its English, and ``sentence`` lets the pages say it in the reader's language. Only a
+    sentence is accepted (mypy --strict checks it), so no English is built outside a template.
     """
 
     code: str
@@ -34,7 +34,7 @@ class Violation:
     field: str | None
     sentence: Sentence | None
 
-    def __init__(self, code: str, message: Text, rule: Reference, field: str | None = None) -> None:
+    def __init__(self, code: str, message: Sentence, rule: Reference, field: str | None = None) -> None:
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "message", english(message))
         object.__setattr__(self, "rule", rule)
@@ -59,7 +59,7 @@ class Fact:
     rule: Reference | None
     sentence: Sentence | None
 
-    def __init__(self, text: Text, rule: Reference | None = None) -> None:
+    def __init__(self, text: Sentence, rule: Reference | None = None) -> None:
         object.__setattr__(self, "text", english(text))
         object.__setattr__(self, "rule", rule)
         object.__setattr__(self, "sentence", sentence_of(text))

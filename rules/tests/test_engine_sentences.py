@@ -110,3 +110,73 @@ def test_a_passage_is_shown_in_the_readers_language_and_keeps_the_engines_englis
         shown = ruling_in_words(dispute, ruling, NAMES).passages[0]
         assert shown.summary == gettext(passage)
     assert shown.english == passage
+
+
+# English words that a value spliced into a template must not carry: function words and the game's words.
+# A value that is a plain string is data (a card's label or name, a player's letter, a number, a list of
+# ids); a word is a nested sentence (its own template) or the whole sentence has its own template.
+_ENGLISH = """
+    a an the of in on or and is are be not no to it its their from by with for at as so this that own once
+    twice goes go blocks attacks changes changed summoned summon set discard cast activate declare make deal
+    change draw phase step main battle combat end damage cleanup first second attack defense position
+    face-up face-down zone extra monster deck field battlefield hand side duel game copies copy limited
+    semi-limited forbidden allowed blocking attacker attackers blockers destroyed takes needs may any points
+    method only spell effect sorcery artifact instant land new target
+"""
+ENGLISH_WORDS = frozenset(_ENGLISH.split())
+PLAYERS = {"A", "B"}  # a player's letter (the pages say the player's name), not the article
+
+
+def card_names(value: Any) -> set[str]:
+    """Every ``name`` in a dispute: a card's name is data, and may hold an English word ("Summoned Skull")."""
+    if isinstance(value, Mapping):
+        own = {str(value["name"])} if isinstance(value.get("name"), str) else set()
+        return own.union(*(card_names(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(card_names(v) for v in value))
+    return set()
+
+
+def engine_sentences() -> list[tuple[set[str], Mapping[str, Any]]]:
+    """Every violation, explanation sentence and dispute problem the engine says over all the disputes,
+    with the names of the dispute's cards."""
+    said: list[tuple[set[str], Mapping[str, Any]]] = []
+    for dispute in all_disputes():
+        names = card_names(dispute)
+        try:
+            ruling = engine.judge(dispute)
+        except engine.DisputeError as error:
+            said += [(names, problem) for problem in error.problems()]
+            continue
+        said += [(names, v) for v in ruling["violations"]]
+        said += [(names, s) for s in ruling["explanation_sentences"]]
+    return said
+
+
+def english_in(sentence: Mapping[str, Any], names: set[str]) -> list[str]:
+    """The plain values (and untemplated sentences) of ``sentence`` that hold an English word."""
+    if "template" not in sentence:
+        return [sentence.get("message") or sentence.get("text") or repr(sentence)]
+    found: list[str] = []
+    for key, value in sentence["values"].items():
+        if isinstance(value, Mapping):
+            found += english_in(value, names)
+        elif isinstance(value, str) and value not in PLAYERS and not is_a_code(key):
+            text = value
+            for name in sorted(names, key=len, reverse=True):
+                text = text.replace(name, " ")
+            if {w.strip("(),.:;'") for w in text.lower().split()} & ENGLISH_WORDS:
+                found.append(f"{sentence['template']!r}: {key}={value!r}")
+    return found
+
+
+def is_a_code(key: str) -> bool:
+    """A problem's ``field``/``key`` is the dispute format's path, ``choices`` its codes (for the judge)."""
+    return key in {"field", "key", "choices"}
+
+
+def test_no_english_word_travels_as_a_plain_value_of_an_engine_sentence():
+    said = engine_sentences()
+    assert len(said) > 300
+    spliced = sorted({found for names, sentence in said for found in english_in(sentence, names)})
+    assert spliced == []

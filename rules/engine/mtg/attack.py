@@ -12,7 +12,7 @@ from typing import Any
 from rules.engine.errors import DisputeError, StateIncomplete
 from rules.engine.mtg import passages
 from rules.engine.mtg.context import Context
-from rules.engine.mtg.state import BATTLEFIELD, Card, Game
+from rules.engine.mtg.state import BATTLEFIELD, Card, Game, types_in_words, zone_of
 from rules.engine.mtg.timing import not_active_player, not_in_step
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
 from rules.engine.sentences import gettext_noop, say
@@ -24,9 +24,9 @@ def not_on_battlefield(card: Card, player: str) -> Violation | None:
     if card.zone == BATTLEFIELD and card.controller == player:
         return None
     where = (
-        f"on the battlefield under {card.controller}'s control"
+        say(gettext_noop("on the battlefield under %(player)s's control"), player=str(card.controller))
         if card.zone == BATTLEFIELD
-        else f"in {card.holder}'s {card.zone}"
+        else say(gettext_noop("in %(zone)s"), zone=zone_of(card))
     )
     return Violation(
         "mtg.attack.not_controller",
@@ -50,7 +50,7 @@ def not_creature(card: Card) -> Violation | None:
         say(
             gettext_noop("%(card)s is not a creature (%(value)s): only creatures attack."),
             card=card.label,
-            value=", ".join(card.types) or "no type given",
+            value=types_in_words(card),
         ),
         passages.DECLARE_ATTACKERS,
     )
@@ -123,7 +123,7 @@ def judge_declare_attackers(ctx: Context) -> Ruling:
     game = ctx.game
     player = ctx.action.player()
     attackers = attackers_of(ctx)
-    doing = "declare attackers"
+    doing = say(gettext_noop("declare attackers"))
     checks: list[Check] = []
     for card in attackers:
         checks += [

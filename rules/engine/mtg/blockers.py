@@ -22,10 +22,10 @@ from rules.engine.jsonvalues import ActionFields, as_mapping
 from rules.engine.mtg import passages
 from rules.engine.mtg.attack import WALLS
 from rules.engine.mtg.context import Context
-from rules.engine.mtg.state import BATTLEFIELD, Card, Game, other
+from rules.engine.mtg.state import BATTLEFIELD, Card, Game, other, types_in_words, zone_of
 from rules.engine.mtg.timing import not_in_step
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,9 @@ def blocker_not_controlled(card: Card, defender: str) -> Violation | None:
     if card.zone == BATTLEFIELD and card.controller == defender:
         return None
     where = (
-        f"on the battlefield under {card.controller}'s control"
+        say(gettext_noop("on the battlefield under %(player)s's control"), player=str(card.controller))
         if card.zone == BATTLEFIELD
-        else f"in {card.holder}'s {card.zone}"
+        else say(gettext_noop("in %(zone)s"), zone=zone_of(card))
     )
     return Violation(
         "mtg.block.not_controller",
@@ -149,7 +149,7 @@ def blocker_not_creature(card: Card) -> Violation | None:
         say(
             gettext_noop("%(card)s is not a creature (%(value)s): only creatures block."),
             card=card.label,
-            value=", ".join(card.types) or "no type given",
+            value=types_in_words(card),
         ),
         passages.BLOCKERS_UNTAPPED,
     )
@@ -170,9 +170,9 @@ def not_attacking(game: Game, card: Card) -> Violation | None:
         return None
     attacking_creatures(game)  # a state that marks no attacker at all cannot say this one is not attacking
     why = (
-        "the state does not mark it attacking"
+        say(gettext_noop("the state does not mark it attacking"))
         if card.zone == BATTLEFIELD
-        else f"it is in {card.holder}'s {card.zone}"
+        else say(gettext_noop("it is in %(zone)s"), zone=zone_of(card))
     )
     return Violation(
         "mtg.block.not_attacking",
@@ -191,7 +191,9 @@ def blocks_two(blocker: Card, attackers: list[Card]) -> Violation | None:
     """309.1: each creature blocks only one attacking creature."""
     if len(attackers) < 2:
         return None
-    names = " and ".join(card.label for card in attackers)
+    names: Sentence | str = attackers[0].label
+    for card in attackers[1:]:
+        names = say(gettext_noop("%(one)s and %(other)s"), one=names, other=card.label)
     return Violation(
         "mtg.block.one_attacker",
         say(
@@ -319,13 +321,13 @@ def outcome_of(game: Game, player: str, blocks: list[Block]) -> tuple[dict[str, 
         blockers = blockers_of[card.id]
         if blockers:
             names = ", ".join(b.label for b in blockers)
-            verb = "blocks" if len(blockers) == 1 else "block"
             facts.append(
                 Fact(
                     say(
-                        gettext_noop("%(names)s %(verb)s %(card)s: it is blocked."),
+                        gettext_noop("%(names)s blocks %(card)s: it is blocked.")
+                        if len(blockers) == 1
+                        else gettext_noop("%(names)s block %(card)s: it is blocked."),
                         names=names,
-                        verb=verb,
                         card=card.label,
                     ),
                     passages.BLOCKED_OR_NOT,
@@ -334,11 +336,20 @@ def outcome_of(game: Game, player: str, blocks: list[Block]) -> tuple[dict[str, 
     unblocked = [card for card in attacking if not blockers_of[card.id]]
     if unblocked:
         names = ", ".join(card.label for card in unblocked)
-        verb = "is" if len(unblocked) == 1 else "are"
-        lead = f"{player} declares no blockers: " if not blocks else ""
+        one = len(unblocked) == 1
+        if blocks:
+            template = (
+                gettext_noop("%(names)s is unblocked.") if one else gettext_noop("%(names)s are unblocked.")
+            )
+        else:
+            template = (
+                gettext_noop("%(player)s declares no blockers: %(names)s is unblocked.")
+                if one
+                else gettext_noop("%(player)s declares no blockers: %(names)s are unblocked.")
+            )
         facts.append(
             Fact(
-                say(gettext_noop("%(lead)s%(names)s %(verb)s unblocked."), lead=lead, names=names, verb=verb),
+                say(template, player=player, names=names),
                 passages.BLOCKED_OR_NOT,
             )
         )
@@ -385,7 +396,11 @@ def judge_declare_blockers(ctx: Context) -> Ruling:
         [
             lambda: not_defending_player(game, player),
             lambda: not_in_step(
-                game, "combat", "declare_blockers", "declare blockers", passages.DEFENDER_DECLARES
+                game,
+                "combat",
+                "declare_blockers",
+                say(gettext_noop("declare blockers")),
+                passages.DEFENDER_DECLARES,
             ),
         ],
         [lambda: attackers_reported(game)],

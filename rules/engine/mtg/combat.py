@@ -122,11 +122,17 @@ def blocking(
     first = blocked_by.setdefault(blocker.id, engagement.attacker.id)
     problem = None
     if first != engagement.attacker.id:
-        problem = f"it is already blocking {first}, and each creature blocks only one attacker"
+        problem = say(
+            gettext_noop("it is already blocking %(first)s, and each creature blocks only one attacker"),
+            first=first,
+        )
     elif blocker.zone == BATTLEFIELD and not blocker.is_creature:
-        problem = "it is not a creature"
+        problem = say(gettext_noop("it is not a creature"))
     elif blocker.zone == BATTLEFIELD and blocker.controller == game.active_player:
-        problem = f"it is controlled by {blocker.controller}, the attacking player"
+        problem = say(
+            gettext_noop("it is controlled by %(controller)s, the attacking player"),
+            controller=str(blocker.controller),
+        )
     if problem is None:
         return None
     return Violation(
@@ -325,13 +331,17 @@ class Combat:
                     say(
                         gettext_noop(
                             "%(controller)s chooses how %(attacker)s divides its %(power)s damage "
-                            "among %(items)s%(value)s"
+                            "among %(items)s and the defending player"
+                        )
+                        if trample
+                        else gettext_noop(
+                            "%(controller)s chooses how %(attacker)s divides its %(power)s damage "
+                            "among %(items)s"
                         ),
                         controller=attacker.controller,
                         attacker=attacker.label,
                         power=power,
                         items=", ".join(b.id for b in remaining),
-                        value=" and the defending player" if trample else "",
                     ),
                     passages.COMBAT_DAMAGE_STEP,
                 )
@@ -369,11 +379,19 @@ class Combat:
             target = self.defender if key.lower() == "player" or key.upper() == self.defender else key
             if target != self.defender and target not in remaining_ids:
                 if target in PLAYERS:
-                    why = f"{target} is the attacking player"
+                    why = say(gettext_noop("%(target)s is the attacking player"), target=target)
                 elif target in declared:
-                    why = f"{target} is no longer in play when {attacker.label} deals its damage"
+                    why = say(
+                        gettext_noop("%(target)s is no longer in play when %(attacker)s deals its damage"),
+                        target=target,
+                        attacker=attacker.label,
+                    )
                 else:
-                    why = f"{target} is not blocking {attacker.label}"
+                    why = say(
+                        gettext_noop("%(target)s is not blocking %(attacker)s"),
+                        target=target,
+                        attacker=attacker.label,
+                    )
                 return Violation(
                     "mtg.combat.assignment_target",
                     say(
@@ -474,7 +492,11 @@ def judge_combat_damage(ctx: Context) -> Ruling:
     stages = [
         [
             lambda: not_in_step(
-                game, "combat", "combat_damage", "deal combat damage", passages.COMBAT_DAMAGE_STEP
+                game,
+                "combat",
+                "combat_damage",
+                say(gettext_noop("deal combat damage")),
+                passages.COMBAT_DAMAGE_STEP,
             )
         ],
         legality,

@@ -81,7 +81,16 @@ def is_basic_land(entries: Sequence[Entry]) -> bool:
     return bool(entries) and entries[0].key in BASIC_LAND_NAMES
 
 
-SECTION_WORDS = {"main": "deck", "side": "sideboard"}
+NOT_A_MAGIC_CARD = {
+    "main": gettext_noop(
+        "%(entry)s (in the deck) is not a Magic card: the card catalog has no card of that name, so it "
+        "cannot be played. Check its spelling."
+    ),
+    "side": gettext_noop(
+        "%(entry)s (in the sideboard) is not a Magic card: the card catalog has no card of that name, so it "
+        "cannot be played. Check its spelling."
+    ),
+}
 
 
 def unknown_card(entry: Entry, section: str, catalog: CardCatalog | None) -> Violation | None:
@@ -92,15 +101,7 @@ def unknown_card(entry: Entry, section: str, catalog: CardCatalog | None) -> Vio
         return None
     return Violation(
         "mtg.deck.unknown_card",
-        say(
-            gettext_noop(
-                "%(entry)s (in the %(section_words)s) is not a Magic card: the card "
-                "catalog has no card of that name, so it cannot be played. Check its "
-                "spelling."
-            ),
-            entry=entry.name,
-            section_words=SECTION_WORDS[section],
-        ),
+        say(NOT_A_MAGIC_CARD[section], entry=entry.name),
         passages.DECK_OF_MAGIC_CARDS,
         field=entry.path,
     )

@@ -106,17 +106,29 @@ def outcome_of(game: Game, player: str, taken: int, revision: str) -> tuple[dict
     kept = hand - 1
     if revision == REVISION_CLASSIC:
         draw, bottom = kept, 0
-        text = (
-            f"{player} is on {hand} card(s): they shuffle their hand into their library and draw a new hand"
-            f" of {kept} card(s), one card fewer (the classic revision, this edition's rule)."
+        text = say(
+            gettext_noop(
+                "%(player)s is on %(hand)s card(s): they shuffle their hand into their library and draw a new"
+                " hand of %(kept)s card(s), one card fewer (the classic revision, this edition's rule)."
+            ),
+            player=player,
+            hand=hand,
+            kept=kept,
         )
         facts = [Fact(text, passages.MULLIGAN)]
     else:
         draw, bottom = OPENING_HAND, taken + 1
-        text = (
-            f"{player} is on {hand} card(s): they shuffle their hand into their library and draw"
-            f" {OPENING_HAND} cards; once they keep, they put {bottom} of them on the bottom of their"
-            f" library, keeping {kept} (the current revision, today's London mulligan)."
+        text = say(
+            gettext_noop(
+                "%(player)s is on %(hand)s card(s): they shuffle their hand into their library and draw"
+                " %(draw)s cards; once they keep, they put %(bottom)s of them on the bottom of their"
+                " library, keeping %(kept)s (the current revision, today's London mulligan)."
+            ),
+            player=player,
+            hand=hand,
+            draw=OPENING_HAND,
+            bottom=bottom,
+            kept=kept,
         )
         facts = [Fact(text, passages.MULLIGAN_CURRENT)]
     if taken == 0:

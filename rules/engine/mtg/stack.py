@@ -151,7 +151,14 @@ class Priority:
         return None
 
     def apply(self, event: Event) -> Violation | None:
-        verb = "pass" if event.item is None else f"{event.does} {event.item.name or event.item.card}"
+        verb = (
+            say(gettext_noop("pass"))
+            if event.item is None
+            else say(
+                gettext_noop("cast %(card)s") if event.does == "cast" else gettext_noop("activate %(card)s"),
+                card=event.item.name or event.item.card,
+            )
+        )
         if self.ended:
             return Violation(
                 "mtg.priority.step_ended",

@@ -15,7 +15,7 @@ from typing import Any
 from rules.engine.errors import StateIncomplete, UnknownCardError
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping, as_str
 from rules.engine.mtg import passages
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.vocabulary import MTG, STARTING_LIFE
 
 PLAYERS = ("A", "B")
@@ -33,11 +33,29 @@ STEPS = {
     "end": ("end_of_turn", "cleanup"),
 }
 PHASE_NAMES = {
-    "beginning": "the beginning phase",
-    "main1": "the first main phase",
-    "combat": "the combat phase",
-    "main2": "the second main phase",
-    "end": "the end phase",
+    "beginning": say(gettext_noop("the beginning phase")),
+    "main1": say(gettext_noop("the first main phase")),
+    "combat": say(gettext_noop("the combat phase")),
+    "main2": say(gettext_noop("the second main phase")),
+    "end": say(gettext_noop("the end phase")),
+}
+STEP_NAMES = {
+    "untap": say(gettext_noop("the untap step")),
+    "upkeep": say(gettext_noop("the upkeep step")),
+    "draw": say(gettext_noop("the draw step")),
+    "beginning_of_combat": say(gettext_noop("the beginning of combat step")),
+    "declare_attackers": say(gettext_noop("the declare attackers step")),
+    "declare_blockers": say(gettext_noop("the declare blockers step")),
+    "combat_damage": say(gettext_noop("the combat damage step")),
+    "end_of_combat": say(gettext_noop("the end of combat step")),
+    "end_of_turn": say(gettext_noop("the end of turn step")),
+    "cleanup": say(gettext_noop("the cleanup step")),
+}
+# Where a card is, "A's hand": a phrase per zone (the player's letter becomes their name on the pages).
+ZONE_OF_PLAYER = {
+    "battlefield": gettext_noop("%(player)s's battlefield"),
+    "hand": gettext_noop("%(player)s's hand"),
+    "graveyard": gettext_noop("%(player)s's graveyard"),
 }
 DEFAULT_LIFE = STARTING_LIFE[MTG]
 DEFAULT_LIBRARY = 40
@@ -48,8 +66,21 @@ def other(player: str) -> str:
     return "B" if player == "A" else "A"
 
 
-def step_name(step: str) -> str:
-    return "the " + step.replace("_", " ") + " step"
+def step_name(step: str) -> Sentence:
+    return STEP_NAMES[step]
+
+
+def phase_and_step(phase: str, step: str | None) -> Sentence:
+    """Where the game is: the phase, and its step if it has one ("the combat phase, the declare
+    blockers step")."""
+    if step is None:
+        return PHASE_NAMES[phase]
+    return say(gettext_noop("%(phase)s, %(step)s"), phase=PHASE_NAMES[phase], step=step_name(step))
+
+
+def zone_of(card: Card) -> Sentence:
+    """ "A's battlefield": the zone the card is in, and whose."""
+    return say(ZONE_OF_PLAYER[card.zone], player=card.holder)
 
 
 @dataclass(frozen=True)
@@ -247,7 +278,7 @@ def parse_state(raw: object) -> Game:
             say(
                 gettext_noop("%(step)s is not a step of %(get)s"),
                 step=step,
-                get=PHASE_NAMES.get(phase or "", "the phase given"),
+                get=PHASE_NAMES.get(phase or "", say(gettext_noop("the phase given"))),
             ),
             passages.TURN_STRUCTURE,
         )
@@ -443,3 +474,29 @@ def optional_player_field(data: Mapping[str, Any], key: str, path: str) -> str |
             f"{path}.{key}", say(gettext_noop('must be "A" or "B"')), passages.STATE_INCOMPLETE
         )
     return chosen.upper()
+
+
+# The card types of the Comprehensive Rules (205.2a), each a word of its own on the pages.
+CARD_TYPE_WORDS = {
+    "artifact": say(gettext_noop("artifact")),
+    "battle": say(gettext_noop("battle")),
+    "creature": say(gettext_noop("creature")),
+    "enchantment": say(gettext_noop("enchantment")),
+    "instant": say(gettext_noop("instant")),
+    "kindred": say(gettext_noop("kindred")),
+    "land": say(gettext_noop("land")),
+    "planeswalker": say(gettext_noop("planeswalker")),
+    "sorcery": say(gettext_noop("sorcery")),
+}
+
+
+def types_in_words(card: Card) -> Sentence | str:
+    """The card's types ("artifact, land"), each known type a word to translate; a type the rules do not
+    list stays as the dispute gave it."""
+    words: list[Sentence | str] = [CARD_TYPE_WORDS.get(t, t) for t in card.types]
+    if not words:
+        return say(gettext_noop("no type given"))
+    listed = words[0]
+    for word in words[1:]:
+        listed = say(gettext_noop("%(one)s, %(other)s"), one=listed, other=word)
+    return listed

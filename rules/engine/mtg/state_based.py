@@ -183,15 +183,29 @@ def classic_legend_rule(permanents: Sequence[Card], settled: Settled) -> None:
         send(going, settled)
         names = ", ".join(card.label for card in going)
         if kept is None:
-            text = (
-                f"{len(group)} legends named {group[0].name} are in play and the oldest are tied: all go to"
-                f" the graveyard ({names})."
+            text = say(
+                gettext_noop(
+                    "%(count)s legends named %(name)s are in play and the oldest are tied: all go to"
+                    " the graveyard (%(names)s)."
+                ),
+                count=len(group),
+                name=str(group[0].name),
+                names=names,
             )
         else:
-            text = (
-                f"{len(group)} legends named {group[0].name} are in play: {kept.label} has the oldest"
-                f" timestamp and stays; {names} {'goes' if len(going) == 1 else 'go'} to the graveyard."
+            # one card "goes", several "go": a whole sentence for each (the verb agrees with the count)
+            template = (
+                gettext_noop(
+                    "%(count)s legends named %(name)s are in play: %(kept)s has the oldest"
+                    " timestamp and stays; %(names)s goes to the graveyard."
+                )
+                if len(going) == 1
+                else gettext_noop(
+                    "%(count)s legends named %(name)s are in play: %(kept)s has the oldest"
+                    " timestamp and stays; %(names)s go to the graveyard."
+                )
             )
+            text = say(template, count=len(group), name=str(group[0].name), kept=kept.label, names=names)
         settled.facts.append(Fact(text, passages.LEGEND_RULE))
 
 
@@ -245,15 +259,15 @@ def current_legend_rule(permanents: Sequence[Card], settled: Settled, keep: Sequ
             continue
         going = [card for card in group if card is not chosen[0]]
         send(going, settled)
-        verb = "goes" if len(going) == 1 else "go"
         settled.facts.append(
             Fact(
                 say(
-                    gettext_noop("%(controller)s keeps %(chosen)s; %(items)s %(verb)s to the graveyard."),
+                    gettext_noop("%(controller)s keeps %(chosen)s; %(items)s goes to the graveyard.")
+                    if len(going) == 1
+                    else gettext_noop("%(controller)s keeps %(chosen)s; %(items)s go to the graveyard."),
                     controller=controller,
                     chosen=chosen[0].label,
                     items=", ".join(c.label for c in going),
-                    verb=verb,
                 ),
                 passages.LEGEND_RULE_CURRENT,
             )
@@ -298,14 +312,18 @@ def judge_state_check(ctx: Context) -> Ruling:
         return incomplete_ruling(gap, passages.STATE_BASED)
     facts = list(settled.facts)
     if ctx.revision == REVISION_CLASSIC:
-        revision = (
-            "The classic revision applies (the Comprehensive Rules edition in the rulebooks folder):"
-            " the legend rule keeps only the oldest legend of a name in play."
+        revision = say(
+            gettext_noop(
+                "The classic revision applies (the Comprehensive Rules edition in the rulebooks folder):"
+                " the legend rule keeps only the oldest legend of a name in play."
+            )
         )
     else:
-        revision = (
-            "The current revision applies: each player keeps one legendary permanent of a name of their"
-            " choice."
+        revision = say(
+            gettext_noop(
+                "The current revision applies: each player keeps one legendary permanent of a name of their"
+                " choice."
+            )
         )
     facts.append(Fact(revision, passages.STATE_BASED))
     if not settled.game["over"] and not settled.removed and not settled.legend_choices:

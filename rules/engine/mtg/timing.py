@@ -15,16 +15,28 @@ from rules.engine.errors import StateIncomplete
 from rules.engine.jsonvalues import as_mapping
 from rules.engine.mtg import passages
 from rules.engine.mtg.context import Context
-from rules.engine.mtg.state import HAND, MAIN_PHASES, PHASE_NAMES, PLAYERS, Card, Game, parse_card, step_name
+from rules.engine.mtg.state import (
+    CARD_TYPE_WORDS,
+    HAND,
+    MAIN_PHASES,
+    PHASE_NAMES,
+    PLAYERS,
+    Card,
+    Game,
+    parse_card,
+    phase_and_step,
+    step_name,
+    zone_of,
+)
 from rules.engine.mtg.state_based import settle
 from rules.engine.references import Reference
 from rules.engine.ruling import Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 
 SORCERY_SPEED_TYPES = ("sorcery", "creature", "artifact", "enchantment", "planeswalker")
 
 
-def not_active_player(game: Game, player: str, doing: str, rule: Reference) -> Violation | None:
+def not_active_player(game: Game, player: str, doing: Sentence, rule: Reference) -> Violation | None:
     """Only the active player may do this."""
     if player == game.active_player:
         return None
@@ -42,11 +54,11 @@ def not_active_player(game: Game, player: str, doing: str, rule: Reference) -> V
     )
 
 
-def not_in_step(game: Game, phase: str, step: str, doing: str, rule: Reference) -> Violation | None:
+def not_in_step(game: Game, phase: str, step: str, doing: Sentence, rule: Reference) -> Violation | None:
     """The action belongs to one step; the state says the game is elsewhere."""
     if game.phase == phase and game.need_step() == step:
         return None
-    where = PHASE_NAMES[game.phase] + (f", {step_name(game.step)}" if game.step else "")
+    where = phase_and_step(game.phase, game.step)
     return Violation(
         "mtg.phase.wrong_step",
         say(
@@ -59,7 +71,9 @@ def not_in_step(game: Game, phase: str, step: str, doing: str, rule: Reference) 
     )
 
 
-def card_from_hand(ctx: Context, player: str, rule: Reference, doing: str) -> tuple[Card, Violation | None]:
+def card_from_hand(
+    ctx: Context, player: str, rule: Reference, doing: Sentence
+) -> tuple[Card, Violation | None]:
     """The card the action names, by id from the state or given in full; it must be in the player's hand."""
     raw = ctx.action.data.get("card")
     mapping = as_mapping(raw)
@@ -82,7 +96,7 @@ def card_from_hand(ctx: Context, player: str, rule: Reference, doing: str) -> tu
     card = ctx.game.find(card_id, "action.card")
     if card.zone == HAND and card.holder == player:
         return card, None
-    where = f"{card.holder}'s {card.zone}"
+    where = zone_of(card)
     return card, Violation(
         "mtg.cast.not_in_hand",
         say(
@@ -127,15 +141,24 @@ def no_priority(game: Game, revision: str) -> Violation | None:
 def sorcery_speed(game: Game, player: str, card: Card) -> Violation | None:
     """408.1d: a non-instant spell only in its player's own main phase, with priority and an empty stack."""
     kind = next(t for t in card.types if t in SORCERY_SPEED_TYPES)
-    problems = []
+    problems: list[Sentence] = []
     if player != game.active_player:
-        problems.append(f"it is {game.active_player}'s turn, not {player}'s")
+        problems.append(
+            say(
+                gettext_noop("it is %(active)s's turn, not %(player)s's"),
+                active=game.active_player,
+                player=player,
+            )
+        )
     if game.phase not in MAIN_PHASES:
-        problems.append(f"it is {PHASE_NAMES[game.phase]}, not a main phase")
+        problems.append(say(gettext_noop("it is %(phase)s, not a main phase"), phase=PHASE_NAMES[game.phase]))
     if game.stack:
-        problems.append(f"the stack holds {game.stack} item(s)")
+        problems.append(say(gettext_noop("the stack holds %(count)s item(s)"), count=game.stack))
     if not problems:
         return None
+    listed = problems[0]
+    for problem in problems[1:]:
+        listed = say(gettext_noop("%(one)s; %(other)s"), one=listed, other=problem)
     return Violation(
         "mtg.timing.sorcery_speed",
         say(
@@ -144,8 +167,8 @@ def sorcery_speed(game: Game, player: str, card: Card) -> Violation | None:
                 "main phase while the stack is empty, and %(problems)s."
             ),
             card=card.label,
-            kind=kind,
-            problems="; ".join(problems),
+            kind=CARD_TYPE_WORDS[kind],
+            problems=listed,
         ),
         passages.SORCERY_TIMING,
     )
@@ -172,7 +195,7 @@ def judge_cast(ctx: Context) -> Ruling:
     """``cast``: may this spell be cast now (timing only; costs and targets are the players' to check)."""
     game = ctx.game
     player = ctx.action.player()
-    card, not_in_hand = card_from_hand(ctx, player, passages.SPELLS, "cast it")
+    card, not_in_hand = card_from_hand(ctx, player, passages.SPELLS, say(gettext_noop("cast it")))
     if not card.types:
         raise StateIncomplete(
             f"{card.path}.types",
@@ -184,11 +207,22 @@ def judge_cast(ctx: Context) -> Ruling:
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
         instant = not any(t in SORCERY_SPEED_TYPES for t in card.types)
         if instant:
-            text = f"{card.label} is an instant: {player} may cast it whenever they have priority, as now."
+            text = say(
+                gettext_noop(
+                    "%(card)s is an instant: %(player)s may cast it whenever they have priority, as now."
+                ),
+                card=card.label,
+                player=player,
+            )
             rule = passages.PRIORITY
         else:
-            text = (
-                f"{card.label} is cast in {player}'s own main phase with an empty stack: the timing is legal."
+            text = say(
+                gettext_noop(
+                    "%(card)s is cast in %(player)s's own main phase with an empty stack:"
+                    " the timing is legal."
+                ),
+                card=card.label,
+                player=player,
             )
             rule = passages.SORCERY_TIMING
         result = {"speed": "instant" if instant else "sorcery", "stack": game.stack + 1}
@@ -255,7 +289,7 @@ def judge_play_land(ctx: Context) -> Ruling:
     """``play_land``: the land drop of the main phase."""
     game = ctx.game
     player = ctx.action.player()
-    card, not_in_hand = card_from_hand(ctx, player, passages.LAND_DROP, "play it")
+    card, not_in_hand = card_from_hand(ctx, player, passages.LAND_DROP, say(gettext_noop("play it")))
 
     def not_a_land() -> Violation | None:
         if card.is_land:
@@ -279,9 +313,13 @@ def judge_play_land(ctx: Context) -> Ruling:
     ]
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
-        text = (
-            f"{player} plays {card.label}, their first land this turn; it is put into play (it does not use"
-            " the stack)."
+        text = say(
+            gettext_noop(
+                "%(player)s plays %(card)s, their first land this turn; it is put into play (it does not use"
+                " the stack)."
+            ),
+            player=player,
+            card=card.label,
         )
         return {"lands_played": game.player(player).lands_played + 1}, [Fact(text, passages.LAND_DROP)]
 

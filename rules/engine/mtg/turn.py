@@ -56,10 +56,16 @@ def judge_draw(ctx: Context) -> Ruling:
     player = ctx.action.player()
     stages = [
         [
-            lambda: not_active_player(game, player, "make the draw step's draw", passages.DRAW_STEP),
+            lambda: not_active_player(
+                game, player, say(gettext_noop("make the draw step's draw")), passages.DRAW_STEP
+            ),
             lambda: first_turn_draw(game),
         ],
-        [lambda: not_in_step(game, "beginning", "draw", "make the draw step's draw", passages.DRAW_STEP)],
+        [
+            lambda: not_in_step(
+                game, "beginning", "draw", say(gettext_noop("make the draw step's draw")), passages.DRAW_STEP
+            )
+        ],
     ]
     return decide(stages, lambda: draw_outcome(game, player), passages.DRAW_STEP)
 
@@ -69,11 +75,21 @@ def cleanup_outcome(game: Game, player: str) -> tuple[dict[str, Any], list[Fact]
     hand = game.player(player).hand_count
     discard = max(0, hand - MAX_HAND_SIZE)
     if discard:
-        text = (
-            f"{player} has {hand} cards in hand: in the cleanup step {player} discards {discard}, keeping 7."
+        text = say(
+            gettext_noop(
+                "%(player)s has %(hand)s cards in hand: in the cleanup step %(player)s discards %(discard)s,"
+                " keeping 7."
+            ),
+            player=player,
+            hand=hand,
+            discard=discard,
         )
     else:
-        text = f"{player} has {hand} card(s) in hand, not more than 7: nothing is discarded."
+        text = say(
+            gettext_noop("%(player)s has %(hand)s card(s) in hand, not more than 7: nothing is discarded."),
+            player=player,
+            hand=hand,
+        )
     healed = [card.id for card in game.battlefield() if card.damage > 0]
     facts = [Fact(text, passages.CLEANUP_HAND)]
     if healed:
@@ -93,9 +109,16 @@ def judge_cleanup(ctx: Context) -> Ruling:
     stages = [
         [
             lambda: not_active_player(
-                game, player, "discard to hand size in the cleanup step", passages.CLEANUP_HAND
+                game,
+                player,
+                say(gettext_noop("discard to hand size in the cleanup step")),
+                passages.CLEANUP_HAND,
             )
         ],
-        [lambda: not_in_step(game, "end", "cleanup", "discard to hand size", passages.CLEANUP_HAND)],
+        [
+            lambda: not_in_step(
+                game, "end", "cleanup", say(gettext_noop("discard to hand size")), passages.CLEANUP_HAND
+            )
+        ],
     ]
     return decide(stages, lambda: cleanup_outcome(game, player), passages.CLEANUP_HAND)

@@ -99,14 +99,14 @@ def wrong_location(act: Activation) -> Violation | None:
     if act.source == "hand":
         if place.area == HAND and place.player == act.player:
             return None
-        where = f"in {act.player}'s hand"
+        template = gettext_noop("%(card)s is not in %(player)s's hand.")
     else:
         if place.area in FIELD_AREAS and card.controller == act.player:
             return None
-        where = f"on {act.player}'s side of the field"
+        template = gettext_noop("%(card)s is not on %(player)s's side of the field.")
     return Violation(
         "activation.wrong_location",
-        say(gettext_noop("%(card)s is not %(where)s."), card=card.label, where=where),
+        say(template, card=card.label, player=act.player),
         passages.SPELL_MAIN_PHASE,
     )
 
@@ -207,9 +207,9 @@ def opponent_turn_spell(duel: Duel, act: Activation) -> Violation | None:
     ):
         return None
     what = (
-        "a Quick-Play Spell from the hand"
+        say(gettext_noop("a Quick-Play Spell from the hand"))
         if card.icon == "quick-play" and act.source == "hand"
-        else "this Spell"
+        else say(gettext_noop("this Spell"))
     )
     return Violation(
         "activation.opponent_turn_spell",
@@ -232,16 +232,32 @@ def main_phase_only(duel: Duel, act: Activation) -> Violation | None:
         if act.resolved_effect_type() != "ignition":
             return None
         return not_your_turn(
-            duel, act.player, "activate an Ignition Effect", passages.IGNITION_EFFECT
-        ) or not_in_phase(duel, MAIN_PHASES, "activate an Ignition Effect", passages.IGNITION_EFFECT)
+            duel,
+            act.player,
+            say(gettext_noop("activate an Ignition Effect")),
+            passages.IGNITION_EFFECT,
+        ) or not_in_phase(
+            duel,
+            MAIN_PHASES,
+            say(gettext_noop("activate an Ignition Effect")),
+            passages.IGNITION_EFFECT,
+        )
     if act.pendulum_scale:
         return not_in_phase(
-            duel, MAIN_PHASES, "activate a Pendulum Monster Card as a Spell", passages.PENDULUM_ZONES
+            duel,
+            MAIN_PHASES,
+            say(gettext_noop("activate a Pendulum Monster Card as a Spell")),
+            passages.PENDULUM_ZONES,
         )
     if act.kind == "spell" and duel.turn_player == act.player:
         if act.card.need(act.card.icon, "icon") == "quick-play" or act.effect_type in ("trigger", "quick"):
             return None
-        return not_in_phase(duel, MAIN_PHASES, "activate this Spell", passages.SPELL_MAIN_PHASE)
+        return not_in_phase(
+            duel,
+            MAIN_PHASES,
+            say(gettext_noop("activate this Spell")),
+            passages.SPELL_MAIN_PHASE,
+        )
     return None
 
 
@@ -255,7 +271,11 @@ def damage_step(duel: Duel, act: Activation) -> Violation | None:
     counter = act.kind == "trap" and card.icon == "counter"
     if duel.step == "damage" and (counter or card.modifies_atk_def):
         return None
-    step = "damage calculation" if duel.step == "damage_calculation" else "the Damage Step"
+    step = (
+        say(gettext_noop("damage calculation"))
+        if duel.step == "damage_calculation"
+        else say(gettext_noop("the Damage Step"))
+    )
     return Violation(
         "activation.damage_step",
         say(
@@ -418,7 +438,9 @@ def activation_outcome(duel: Duel, act: Activation) -> tuple[dict[str, Any], lis
                 say(
                     gettext_noop("It is %(battle)s, %(replace)s."),
                     battle=PHASE_NAMES["battle"],
-                    replace=duel.step.replace("_", " "),
+                    replace=say(gettext_noop("damage calculation"))
+                    if duel.step == "damage_calculation"
+                    else say(gettext_noop("damage")),
                 ),
                 passages.DAMAGE_STEP_LIMIT,
             )

@@ -43,9 +43,9 @@ def not_battle_step(duel: Duel) -> Violation | None:
         if step in DECLARATION_STEPS:
             return None
         where = {
-            "damage": "the Damage Step",
-            "damage_calculation": "damage calculation",
-            "end": "the End Step",
+            "damage": say(gettext_noop("the Damage Step")),
+            "damage_calculation": say(gettext_noop("damage calculation")),
+            "end": say(gettext_noop("the End Step")),
         }[step]
     return Violation(
         "phase.wrong_phase",
@@ -105,16 +105,19 @@ def not_attack_position(attacker: Card) -> Violation | None:
     position = attacker.need(attacker.position, "position")
     if position == "attack":
         return None
-    how = "face-down" if position == "set" else "in Defense Position"
+    template = (
+        gettext_noop(
+            "%(attacker)s is face-down; only a face-up Attack Position monster can declare an attack."
+        )
+        if position == "set"
+        else gettext_noop(
+            "%(attacker)s is in Defense Position; only a face-up Attack Position monster "
+            "can declare an attack."
+        )
+    )
     return Violation(
         "battle.not_attack_position",
-        say(
-            gettext_noop(
-                "%(attacker)s is %(how)s; only a face-up Attack Position monster can declare an attack."
-            ),
-            attacker=attacker.label,
-            how=how,
-        ),
+        say(template, attacker=attacker.label),
         passages.BATTLE_STEP,
     )
 
@@ -137,18 +140,19 @@ def already_attacked(attacker: Card) -> Violation | None:
     """Rulebook 9.0, Battle Step: each monster attacks once per turn, unless an effect grants more."""
     if attacker.attacks < attacker.attack_limit:
         return None
-    times = "once" if attacker.attack_limit == 1 else f"{attacker.attack_limit} times"
+    template = (
+        gettext_noop(
+            "%(attacker)s has already declared %(attacks)s attack(s) this turn and may attack once per turn."
+        )
+        if attacker.attack_limit == 1
+        else gettext_noop(
+            "%(attacker)s has already declared %(attacks)s attack(s) this turn and "
+            "may attack %(times)s times per turn."
+        )
+    )
     return Violation(
         "battle.already_attacked",
-        say(
-            gettext_noop(
-                "%(attacker)s has already declared %(attacks)s attack(s) this turn and "
-                "may attack %(times)s per turn."
-            ),
-            attacker=attacker.label,
-            attacks=attacker.attacks,
-            times=times,
-        ),
+        say(template, attacker=attacker.label, attacks=attacker.attacks, times=attacker.attack_limit),
         passages.BATTLE_STEP if attacker.attack_limit == 1 else passages.RULES_VS_EFFECTS,
     )
 
@@ -246,14 +250,29 @@ def _against_attack(
     other_atk = target.need(target.atk, "atk")
     damage = {"A": 0, "B": 0}
     versus = target.described(f"{other_atk} ATK")
-    head = f"{attacker.described(f'{atk} ATK')} attacks {versus} in Attack Position:"
+    head = say(
+        gettext_noop("%(attacker)s attacks %(target)s in Attack Position:"),
+        attacker=attacker.described(f"{atk} ATK"),
+        target=versus,
+    )
     if atk > other_atk:
         damage[opponent] = atk - other_atk
-        text = f"{head} {target.id} is destroyed and {opponent} takes {atk - other_atk} battle damage."
+        text = say(
+            gettext_noop("%(head)s %(target)s is destroyed and %(opponent)s takes %(number)s battle damage."),
+            head=head,
+            target=target.id,
+            opponent=opponent,
+            number=atk - other_atk,
+        )
         return [target], [Fact(text, passages.ATK_VS_ATK_WIN)], damage
     if atk < other_atk:
         damage[player] = other_atk - atk
-        text = f"{head} the attacker is destroyed and {player} takes {other_atk - atk} battle damage."
+        text = say(
+            gettext_noop("%(head)s the attacker is destroyed and %(player)s takes %(number)s battle damage."),
+            head=head,
+            player=player,
+            number=other_atk - atk,
+        )
         return [attacker], [Fact(text, passages.ATK_VS_ATK_LOSE)], damage
     if atk == 0:
         return (
@@ -266,7 +285,10 @@ def _against_attack(
             ],
             damage,
         )
-    text = f"{head} equal ATK, both monsters are destroyed and no one takes battle damage."
+    text = say(
+        gettext_noop("%(head)s equal ATK, both monsters are destroyed and no one takes battle damage."),
+        head=head,
+    )
     return [attacker, target], [Fact(text, passages.ATK_VS_ATK_TIE)], damage
 
 
@@ -284,7 +306,11 @@ def _against_defense(
     defense = target.need(target.defense, "def")
     damage = {"A": 0, "B": 0}
     versus = target.described(f"{defense} DEF")
-    head = f"{attacker.described(f'{atk} ATK')} attacks {versus} in Defense Position:"
+    head = say(
+        gettext_noop("%(attacker)s attacks %(target)s in Defense Position:"),
+        attacker=attacker.described(f"{atk} ATK"),
+        target=versus,
+    )
     if atk > defense:
         facts = [
             Fact(
@@ -310,7 +336,12 @@ def _against_defense(
         return [target], facts, damage
     if atk < defense:
         damage[player] = defense - atk
-        text = f"{head} nothing is destroyed and {player} takes {defense - atk} battle damage."
+        text = say(
+            gettext_noop("%(head)s nothing is destroyed and %(player)s takes %(number)s battle damage."),
+            head=head,
+            player=player,
+            number=defense - atk,
+        )
         return [], [Fact(text, passages.ATK_VS_DEF_LOSE)], damage
     return (
         [],
@@ -333,7 +364,7 @@ def judge_attack(ctx: Context) -> Ruling:
     target, target_place = duel.find(target_id, action.field("target")) if target_id else (None, None)
     stages = [
         [
-            lambda: not_your_turn(duel, player, "declare an attack", passages.BATTLE_STEP),
+            lambda: not_your_turn(duel, player, say(gettext_noop("declare an attack")), passages.BATTLE_STEP),
             lambda: first_turn(duel),
         ],
         [lambda: not_battle_step(duel)],

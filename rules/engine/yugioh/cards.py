@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from rules.engine.catalog import CardCatalog
 from rules.engine.errors import StateIncomplete
 from rules.engine.jsonvalues import as_card_id, as_choice, as_int, as_list, as_mapping, as_str
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.vocabulary import is_extra_deck_monster
 
 T = TypeVar("T")
@@ -119,7 +119,7 @@ class Card:
         return 1 + self.extra_attacks
 
 
-def _inconsistent(path: str, key: str, message: str) -> StateIncomplete:
+def _inconsistent(path: str, key: str, message: Sentence) -> StateIncomplete:
     return StateIncomplete(f"{path}.{key}", message)
 
 
@@ -128,7 +128,15 @@ def _read_int(data: Mapping[str, Any], path: str, key: str, minimum: int = 0) ->
         return None
     value = as_int(data[key])
     if value is None or value < minimum:
-        raise _inconsistent(path, key, f"{key} must be a whole number of at least {minimum}")
+        raise _inconsistent(
+            path,
+            key,
+            say(
+                gettext_noop("%(key)s must be a whole number of at least %(minimum)s"),
+                key=key,
+                minimum=minimum,
+            ),
+        )
     return value
 
 
@@ -137,7 +145,7 @@ def _read_bool(data: Mapping[str, Any], path: str, key: str) -> bool | None:
     if value is None:
         return None
     if not isinstance(value, bool):
-        raise _inconsistent(path, key, f"{key} must be true or false")
+        raise _inconsistent(path, key, say(gettext_noop("%(key)s must be true or false"), key=key))
     return value
 
 
@@ -146,7 +154,11 @@ def _read_choice(data: Mapping[str, Any], path: str, key: str, choices: tuple[st
         return None
     value = as_choice(data[key], choices)
     if value is None:
-        raise _inconsistent(path, key, f"{key} must be one of {', '.join(choices)}")
+        raise _inconsistent(
+            path,
+            key,
+            say(gettext_noop("%(key)s must be one of %(choices)s"), key=key, choices=", ".join(choices)),
+        )
     return value
 
 
@@ -155,7 +167,7 @@ def _read_card_id(data: Mapping[str, Any], path: str, key: str) -> str | None:
         return None
     value = as_card_id(data[key])
     if value is None:
-        raise _inconsistent(path, key, f"{key} must be a card id")
+        raise _inconsistent(path, key, say(gettext_noop("%(key)s must be a card id"), key=key))
     return value
 
 
@@ -169,23 +181,27 @@ def _read_abilities(data: Mapping[str, Any], path: str) -> tuple[frozenset[str],
         return frozenset(), 0
     items = as_list(data["abilities"])
     if items is None:
-        raise _inconsistent(path, "abilities", "abilities must be a list")
+        raise _inconsistent(path, "abilities", say(gettext_noop("abilities must be a list")))
     abilities: set[str] = set()
     extra = 0
     for item in items:
         text = as_str(item)
         if text is None:
-            raise _inconsistent(path, "abilities", "each ability must be a string")
+            raise _inconsistent(path, "abilities", say(gettext_noop("each ability must be a string")))
         text = text.lower()
         if text.startswith("extra_attacks:"):
             count = as_int(_to_number(text.split(":", 1)[1]))
             if count is None or count < 0:
-                raise _inconsistent(path, "abilities", "extra_attacks:N needs a whole number N")
+                raise _inconsistent(
+                    path, "abilities", say(gettext_noop("extra_attacks:N needs a whole number N"))
+                )
             extra += count
         elif text in ABILITIES:
             abilities.add(text)
         else:
-            raise _inconsistent(path, "abilities", f"unknown ability {text!r}")
+            raise _inconsistent(
+                path, "abilities", say(gettext_noop("unknown ability %(ability)s"), ability=repr(text))
+            )
     return frozenset(abilities), extra
 
 
@@ -253,14 +269,19 @@ def parse_card(
         arrows = as_list(data["link_arrows"])
         if arrows is None or any(as_choice(arrow, ARROWS) is None for arrow in arrows):
             raise _inconsistent(
-                path, "link_arrows", f"link_arrows must list directions among {', '.join(ARROWS)}"
+                path,
+                "link_arrows",
+                say(
+                    gettext_noop("link_arrows must list directions among %(arrows)s"),
+                    arrows=", ".join(ARROWS),
+                ),
             )
         link_arrows = [str(arrow).lower() for arrow in arrows]
     materials: list[Card] = []
     if data.get("materials") is not None and depth < MAX_MATERIAL_DEPTH:
         listed = as_list(data["materials"])
         if listed is None:
-            raise _inconsistent(path, "materials", "materials must be a list of cards")
+            raise _inconsistent(path, "materials", say(gettext_noop("materials must be a list of cards")))
         materials = [
             parse_card(item, f"{path}.materials[{i}]", catalog, zone_player=zone_player, depth=depth + 1)
             for i, item in enumerate(listed)

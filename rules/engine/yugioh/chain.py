@@ -156,16 +156,12 @@ class Resolution:
                     card.id != link.card.id
                 ):  # a resolving card is sent away after it resolves, not destroyed by itself
                     self.destroy(card)
-        what = "monsters" if scope == "monsters" else "Spell and Trap Cards"
-        self.facts.append(
-            Fact(
-                say(
-                    gettext_noop("Chain Link %(number)s destroys all %(what)s on the field."),
-                    number=link.number,
-                    what=what,
-                )
-            )
+        template = (
+            gettext_noop("Chain Link %(number)s destroys all monsters on the field.")
+            if scope == "monsters"
+            else gettext_noop("Chain Link %(number)s destroys all Spell and Trap Cards on the field.")
         )
+        self.facts.append(Fact(say(template, number=link.number)))
 
     def _draw(self, link: ChainLink, player: str, count: int) -> None:
         if self.deck[player] < count:

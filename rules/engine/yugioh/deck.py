@@ -121,17 +121,14 @@ def over_limit(name: str, count: int, limit: int) -> Violation | None:
             ),
             passages.DECK_COPIES,
         )
-    words = {0: "Forbidden: no copies are allowed", 1: "Limited to 1 copy", 2: "Semi-Limited to 2 copies"}[
-        limit
-    ]
+    template = {
+        0: gettext_noop("%(name)s is Forbidden: no copies are allowed, and the deck has %(count)s."),
+        1: gettext_noop("%(name)s is Limited to 1 copy, and the deck has %(count)s."),
+        2: gettext_noop("%(name)s is Semi-Limited to 2 copies, and the deck has %(count)s."),
+    }[limit]
     return Violation(
         LIMIT_CODES[limit],
-        say(
-            gettext_noop("%(name)s is %(words)s, and the deck has %(count)s."),
-            name=name,
-            words=words,
-            count=count,
-        ),
+        say(template, name=name, count=count),
         passages.BANLIST,
     )
 

@@ -119,22 +119,20 @@ def equip_target(duel: Duel, card: Card, target: Card | None, place: Place | Non
             passages.EQUIP_SPELL,
         )
     if place.area not in MONSTER_AREAS:
-        why = "is not a monster on the field"
+        template = gettext_noop(
+            "%(target)s is not a monster on the field: %(card)s, an Equip Spell, can only be equipped to a "
+            "face-up monster on the field."
+        )
     elif target.need(target.position, "position") == "set":
-        why = "is face-down"
+        template = gettext_noop(
+            "%(target)s is face-down: %(card)s, an Equip Spell, can only be equipped to a "
+            "face-up monster on the field."
+        )
     else:
         return None
     return Violation(
         "activation.invalid_equip_target",
-        say(
-            gettext_noop(
-                "%(target)s %(why)s: %(card)s, an Equip Spell, can only be equipped to a "
-                "face-up monster on the field."
-            ),
-            target=target.label,
-            why=why,
-            card=card.label,
-        ),
+        say(template, target=target.label, card=card.label),
         passages.EQUIP_SPELL,
     )
 
@@ -142,10 +140,13 @@ def equip_target(duel: Duel, card: Card, target: Card | None, place: Place | Non
 def equip_outcome(duel: Duel, card: Card, target: Card | None) -> tuple[dict[str, str], list[Fact]]:
     """The outcome names the equipped monster; without a target, the explanation lists the choices."""
     if target is not None:
-        text = f"It is equipped to {target.label}."
+        text = say(gettext_noop("It is equipped to %(target)s."), target=target.label)
         return {"equipped_to": target.id}, [Fact(text, passages.EQUIP_SPELL)]
     choices = ", ".join(monster.label for monster in face_up_monsters(duel))
-    text = f"It is equipped to 1 face-up monster of the player's choice: {choices}."
+    text = say(
+        gettext_noop("It is equipped to 1 face-up monster of the player's choice: %(choices)s."),
+        choices=choices,
+    )
     return {}, [Fact(text, passages.EQUIP_SPELL)]
 
 
@@ -171,7 +172,11 @@ def destroy_equips(duel: Duel, leaving: Iterable[Card], departures: Departures) 
             if equip.id in departures.graveyard:
                 continue
             departures.graveyard.append(equip.id)
-            text = f"{equip.label}, equipped to {monster.label}, is destroyed too."
+            text = say(
+                gettext_noop("%(equip)s, equipped to %(monster)s, is destroyed too."),
+                equip=equip.label,
+                monster=monster.label,
+            )
             departures.facts.append(Fact(text, passages.EQUIP_DESTROYED))
             destroyed.append(equip)
     return destroyed

@@ -27,6 +27,20 @@ RULE_BY_METHOD = {
 }
 
 
+# The recipe's frame, a whole sentence each ("a tuner monster" / "um monstro Regulador").
+NOT_OF_RECIPE_FRAME = {
+    "normal": gettext_noop("%(card)s is not a normal monster, as the recipe requires."),
+    "effect": gettext_noop("%(card)s is not a effect monster, as the recipe requires."),
+    "ritual": gettext_noop("%(card)s is not a ritual monster, as the recipe requires."),
+    "fusion": gettext_noop("%(card)s is not a fusion monster, as the recipe requires."),
+    "synchro": gettext_noop("%(card)s is not a synchro monster, as the recipe requires."),
+    "xyz": gettext_noop("%(card)s is not a xyz monster, as the recipe requires."),
+    "link": gettext_noop("%(card)s is not a link monster, as the recipe requires."),
+    "tuner": gettext_noop("%(card)s is not a tuner monster, as the recipe requires."),
+    "token": gettext_noop("%(card)s is not a token monster, as the recipe requires."),
+}
+
+
 def _on_own_field(player: str, card: Card, place: Place) -> bool:
     return place.area in (MONSTER_ZONE, EXTRA_MONSTER_ZONE) and card.controller == player
 
@@ -49,15 +63,14 @@ def misplaced(player: str, method: str, summoned: Card, materials: Sequence[Mate
             )
         in_hand = from_hand and place.area == HAND and place.player == player
         if not (_on_own_field(player, card, place) or in_hand):
-            where = "in their hand or on their field" if from_hand else "on their field"
+            template = (
+                gettext_noop("%(card)s is not a monster %(player)s has in their hand or on their field.")
+                if from_hand
+                else gettext_noop("%(card)s is not a monster %(player)s has on their field.")
+            )
             return Violation(
                 "summon.materials",
-                say(
-                    gettext_noop("%(card)s is not a monster %(player)s has %(where)s."),
-                    card=card.label,
-                    player=player,
-                    where=where,
-                ),
+                say(template, card=card.label, player=player),
                 rule,
             )
         if card.kind is not None and not card.is_monster:
@@ -88,14 +101,14 @@ def face_down(method: str, materials: Sequence[Material]) -> Violation | None:
 def _level(card: Card, method: str, code: str) -> int | Violation:
     """A material's Level; Xyz and Link Monsters have none (Ranks and Link Ratings are not Levels)."""
     if card.frame in ("xyz", "link"):
-        what = "a Rank" if card.frame == "xyz" else "a Link Rating"
+        template = (
+            gettext_noop("%(card)s has a Rank, not a Level, so it cannot be used here.")
+            if card.frame == "xyz"
+            else gettext_noop("%(card)s has a Link Rating, not a Level, so it cannot be used here.")
+        )
         return Violation(
             code,
-            say(
-                gettext_noop("%(card)s has %(what)s, not a Level, so it cannot be used here."),
-                card=card.label,
-                what=what,
-            ),
+            say(template, card=card.label),
             RULE_BY_METHOD[method],
         )
     return card.need(card.level, "level")
@@ -293,11 +306,7 @@ def recipe(method: str, summoned: Card, materials: Sequence[Material]) -> Violat
             if not _has_frame(card, spec.frame):
                 return Violation(
                     "summon.materials",
-                    say(
-                        gettext_noop("%(card)s is not a %(frame)s monster, as the recipe requires."),
-                        card=card.label,
-                        frame=spec.frame,
-                    ),
+                    say(NOT_OF_RECIPE_FRAME[spec.frame], card=card.label),
                     rule,
                 )
     # Xyz reads the recipe's Level in xyz_levels; a Ritual's is a total, read in ritual_levels.

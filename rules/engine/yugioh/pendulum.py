@@ -161,23 +161,20 @@ def zones_violation(
         rule = EMZ_OR_LINKED if place.area == EXTRA_DECK else MAIN_ONLY
         choice = summon_zones(duel, player, rule)
         if zone in taken or not choice.allows(zone) or (zone.startswith("emz") and emz_used):
-            why = (
-                "the Extra Monster Zone or a Main Monster Zone a Link Monster points to"
+            template = (
+                gettext_noop(
+                    "%(card)s cannot go to %(zone)s: coming from the Extra Deck it needs the Extra Monster "
+                    "Zone or a Main Monster Zone a Link Monster points to, not already taken."
+                )
                 if rule == EMZ_OR_LINKED
-                else "a free Main Monster Zone"
+                else gettext_noop(
+                    "%(card)s cannot go to %(zone)s: coming from the hand it needs a free Main Monster Zone, "
+                    "not already taken."
+                )
             )
             return Violation(
                 "summon.wrong_zone",
-                say(
-                    gettext_noop(
-                        "%(card)s cannot go to %(zone)s: coming from the %(value)s it needs "
-                        "%(why)s, not already taken."
-                    ),
-                    card=card.label,
-                    zone=zone,
-                    value="Extra Deck" if rule == EMZ_OR_LINKED else "hand",
-                    why=why,
-                ),
+                say(template, card=card.label, zone=zone),
                 passages.PENDULUM_EXTRA_DECK_ZONE if rule == EMZ_OR_LINKED else passages.MAIN_MONSTER_ZONE,
             )
         taken.append(zone)
@@ -244,8 +241,13 @@ def judge_pendulum_summon(ctx: Context) -> Ruling:
         ]
     stages: list[list[Check]] = [
         [
-            lambda: not_your_turn(duel, player, "Pendulum Summon", passages.PENDULUM_SUMMON),
-            lambda: not_in_main_phase(duel, "Pendulum Summon", passages.PENDULUM_SUMMON),
+            lambda: not_your_turn(
+                duel,
+                player,
+                say(gettext_noop("Pendulum Summon")),
+                passages.PENDULUM_SUMMON,
+            ),
+            lambda: not_in_main_phase(duel, say(gettext_noop("Pendulum Summon")), passages.PENDULUM_SUMMON),
         ],
         [lambda: no_scales(duel, player), lambda: pendulum_used(duel, player)],
         per_card,
@@ -255,10 +257,15 @@ def judge_pendulum_summon(ctx: Context) -> Ruling:
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
         pair = scales(duel, player)
         low, high = sorted(side.scale or 0 for side in pair) if pair else (0, 0)
-        text = (
-            f"{player} Pendulum Summons {', '.join(c.label for c, _ in cards)} with Scales {low} and {high}; "
-            "that is"
-            f" {player}'s Pendulum Summon for this turn."
+        text = say(
+            gettext_noop(
+                "%(player)s Pendulum Summons %(cards)s with Scales %(low)s and %(high)s; that is "
+                "%(player)s's Pendulum Summon for this turn."
+            ),
+            player=player,
+            cards=", ".join(c.label for c, _ in cards),
+            low=low,
+            high=high,
         )
         result: dict[str, Any] = {"summoned": ids}
         if zones is not None:

@@ -14,9 +14,9 @@ from rules.engine.yugioh.summon import already_changed, flip_same_turn
 from rules.engine.yugioh.timing import not_in_main_phase, not_your_turn
 
 WORDS = {
-    "attack": "face-up Attack Position",
-    "defense": "face-up Defense Position",
-    "set": "face-down Defense Position",
+    "attack": say(gettext_noop("face-up Attack Position")),
+    "defense": say(gettext_noop("face-up Defense Position")),
+    "set": say(gettext_noop("face-down Defense Position")),
 }
 
 
@@ -125,8 +125,15 @@ def judge_change_position(ctx: Context) -> Ruling:
         else [lambda: same_turn(duel, card), lambda: already_changed(card), lambda: attacked_this_turn(card)]
     )
     stages = [
-        [lambda: not_your_turn(duel, player, "change a battle position", passages.MAIN_PHASE_ACTIONS)],
-        [lambda: not_in_main_phase(duel, "change a monster's battle position")],
+        [
+            lambda: not_your_turn(
+                duel,
+                player,
+                say(gettext_noop("change a battle position")),
+                passages.MAIN_PHASE_ACTIONS,
+            )
+        ],
+        [lambda: not_in_main_phase(duel, say(gettext_noop("change a monster's battle position")))],
         [lambda: not_own_monster(player, card, place)],
         [lambda: unchanged(card, to), lambda: face_down_to_defense(card, to), lambda: link_defense(card, to)],
         last,
@@ -134,14 +141,19 @@ def judge_change_position(ctx: Context) -> Ruling:
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
         if flipping:
-            text = (
-                f"{card.label} is face-down: turning it to Attack Position is a Flip Summon, and it is "
-                "flipped face-up."
+            text = say(
+                gettext_noop(
+                    "%(card)s is face-down: turning it to Attack Position is a Flip Summon, and it is "
+                    "flipped face-up."
+                ),
+                card=card.label,
             )
             return {"flipped": [card.id], "position": "attack"}, [Fact(text, passages.FLIP_SUMMON)]
-        text = (
-            f"{card.label} changes from {WORDS[card.position or to]} to {WORDS[to]}; it cannot change again "
-            "this turn."
+        text = say(
+            gettext_noop("%(card)s changes from %(before)s to %(after)s; it cannot change again this turn."),
+            card=card.label,
+            before=WORDS[card.position or to],
+            after=WORDS[to],
         )
         return {"flipped": [], "position": to}, [Fact(text, passages.POSITION_ONCE)]
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from rules.engine.errors import StateIncomplete
 from rules.engine.ruling import Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.context import Context
 from rules.engine.yugioh.state import EXTRA_MONSTER_ZONE, MONSTER_ZONE, Duel, PendingAttack, other
@@ -42,7 +42,7 @@ def _label(duel: Duel, card_id: str) -> str:
     return found[0].label if found else card_id
 
 
-def change_before_damage(duel: Duel, player: str) -> str | None:
+def change_before_damage(duel: Duel, player: str) -> Sentence | None:
     """How the monsters ``player``'s opponent controls changed since the attack was declared, in words, or
     None when they did not.
 
@@ -54,18 +54,30 @@ def change_before_damage(duel: Duel, player: str) -> str | None:
     attack = pending(duel)
     now = {card.id for card, _ in duel.monsters_on_field(opponent)}
     if attack.target is not None and attack.target not in now:
-        return f"the attack target, {_label(duel, attack.target)}, left the field"
+        return say(
+            gettext_noop("the attack target, %(target)s, left the field"), target=_label(duel, attack.target)
+        )
     before = declared(duel, opponent)
     if isinstance(before, frozenset):
         gone, arrived = sorted(before - now), sorted(now - before)
         if gone or arrived:
             left = ", ".join(_label(duel, card_id) for card_id in gone)
             came = ", ".join(_label(duel, card_id) for card_id in arrived)
-            parts = ([f"{left} left the field"] if gone else []) + ([f"{came} appeared"] if arrived else [])
-            return " and ".join(parts)
+            if gone and arrived:
+                return say(
+                    gettext_noop("%(left)s left the field and %(came)s appeared"), left=left, came=came
+                )
+            if gone:
+                return say(gettext_noop("%(left)s left the field"), left=left)
+            return say(gettext_noop("%(came)s appeared"), came=came)
         return None
     if before != len(now):
-        return f"{opponent}'s monsters changed from {before} to {len(now)}"
+        return say(
+            gettext_noop("%(opponent)s's monsters changed from %(before)s to %(now)s"),
+            opponent=opponent,
+            before=before,
+            now=len(now),
+        )
     return None
 
 
@@ -104,20 +116,22 @@ def replay_outcome(duel: Duel, player: str) -> tuple[dict[str, Any], list[Fact]]
     change = change_before_damage(duel, player)
     facts = [
         Fact(
-            say(gettext_noop("Before the Damage Step %(change)s: a replay occurs."), change=str(change)),
+            say(gettext_noop("Before the Damage Step %(change)s: a replay occurs."), change=change or ""),
             passages.REPLAY,
         )
     ]
     if still_able:
-        target = "a new target" if now else "a new target; with no monsters left it may attack directly"
+        template = (
+            gettext_noop("%(player)s may attack again with %(label)s, choosing a new target, or stop.")
+            if now
+            else gettext_noop(
+                "%(player)s may attack again with %(label)s, choosing a new target; with no monsters left "
+                "it may attack directly, or stop."
+            )
+        )
         facts.append(
             Fact(
-                say(
-                    gettext_noop("%(player)s may attack again with %(label)s, choosing %(target)s, or stop."),
-                    player=player,
-                    label=label,
-                    target=target,
-                ),
+                say(template, player=player, label=label),
                 passages.REPLAY,
             )
         )
@@ -162,7 +176,7 @@ def judge_replay(ctx: Context) -> Ruling:
     duel = ctx.duel
     player = ctx.action.player()
     stages = [
-        [lambda: not_your_turn(duel, player, "replay an attack", passages.REPLAY)],
+        [lambda: not_your_turn(duel, player, say(gettext_noop("replay an attack")), passages.REPLAY)],
         [lambda: no_replay(duel, player)],
     ]
     return decide(stages, lambda: replay_outcome(duel, player), passages.REPLAY)

@@ -14,7 +14,7 @@ from rules.engine.catalog import CardCatalog
 from rules.engine.decklist import Entry, copies, display_names, first_unregistered, parse_deck, section_count
 from rules.engine.jsonvalues import ActionFields
 from rules.engine.ruling import Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Value, gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.deck import SECTIONS, counts, extra_size, main_size
 
@@ -104,10 +104,13 @@ def judge_side_swap(action: ActionFields, catalog: CardCatalog | None) -> Ruling
     def outcome() -> tuple[dict[str, object], list[Fact]]:
         into_deck = {**moved(before, after, "main"), **moved(before, after, "extra")}
         into_side = moved(before, after, "side")
-        text = (
-            f"Sided in: {', '.join(f'{n} x{c}' for n, c in into_deck.items()) or 'nothing'}; sided out:"
-            f" {', '.join(f'{n} x{c}' for n, c in into_side.items()) or 'nothing'}. The Side Deck keeps"
-            f" {section_count(after['side'])} cards."
+        text = say(
+            gettext_noop(
+                "Sided in: %(sided_in)s; sided out: %(sided_out)s. The Side Deck keeps %(count)s cards."
+            ),
+            sided_in=_cards_or_nothing(into_deck),
+            sided_out=_cards_or_nothing(into_side),
+            count=section_count(after["side"]),
         )
         result = {
             "deck": {"legal": True, "counts": counts(after)},
@@ -117,3 +120,10 @@ def judge_side_swap(action: ActionFields, catalog: CardCatalog | None) -> Ruling
         return result, [Fact(text, passages.SIDE_SWAP_COUNT)]
 
     return decide(stages, outcome, passages.SIDE_SWAP_COUNT)
+
+
+def _cards_or_nothing(moved_cards: dict[str, int]) -> Value:
+    """``Name x2, Other x1`` (names are data), or the word "nothing" as a sentence of its own."""
+    if not moved_cards:
+        return say(gettext_noop("nothing"))
+    return ", ".join(f"{name} x{copies}" for name, copies in moved_cards.items())

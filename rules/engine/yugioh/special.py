@@ -13,7 +13,7 @@ from typing import Any
 
 from rules.engine.references import Reference
 from rules.engine.ruling import Check, Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.yugioh import materials as mat
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
@@ -36,13 +36,63 @@ from rules.engine.yugioh.zones import EMZ_OR_LINKED, MAIN_ONLY, MAIN_OR_EMZ, par
 
 METHODS = ("fusion", "synchro", "xyz", "link", "ritual", "pendulum", "effect")
 SPECIAL_SUMMON_FRAMES = ("fusion", "synchro", "xyz", "link", "ritual")
+# What the player does (after "cannot"/"can ... only in"): a phrase of its own, translated as a whole.
 SUMMON_WORD = {
-    "fusion": "Fusion Summon",
-    "synchro": "Synchro Summon",
-    "xyz": "Xyz Summon",
-    "link": "Link Summon",
-    "ritual": "Ritual Summon",
-    "effect": "Special Summon by a card effect",
+    "fusion": say(gettext_noop("Fusion Summon")),
+    "synchro": say(gettext_noop("Synchro Summon")),
+    "xyz": say(gettext_noop("Xyz Summon")),
+    "link": say(gettext_noop("Link Summon")),
+    "ritual": say(gettext_noop("Ritual Summon")),
+    "effect": say(gettext_noop("Special Summon by a card effect")),
+}
+# Whole sentences per method or frame: "Synchro Monster", "Synchro Summoned" are words of each language.
+NOT_OF_ITS_FRAME = {
+    "fusion": gettext_noop("%(card)s is not a Fusion Monster, so it cannot be Fusion Summoned."),
+    "synchro": gettext_noop("%(card)s is not a Synchro Monster, so it cannot be Synchro Summoned."),
+    "xyz": gettext_noop("%(card)s is not a Xyz Monster, so it cannot be Xyz Summoned."),
+    "link": gettext_noop("%(card)s is not a Link Monster, so it cannot be Link Summoned."),
+    "ritual": gettext_noop("%(card)s is not a Ritual Monster, so it cannot be Ritual Summoned."),
+}
+NEVER_PROPERLY_SUMMONED = {
+    "fusion": gettext_noop(
+        "%(card)s is a Fusion Monster that was never properly Summoned, "
+        "so a card effect cannot Special Summon it."
+    ),
+    "synchro": gettext_noop(
+        "%(card)s is a Synchro Monster that was never properly Summoned, "
+        "so a card effect cannot Special Summon it."
+    ),
+    "xyz": gettext_noop(
+        "%(card)s is a Xyz Monster that was never properly Summoned, "
+        "so a card effect cannot Special Summon it."
+    ),
+    "link": gettext_noop(
+        "%(card)s is a Link Monster that was never properly Summoned, "
+        "so a card effect cannot Special Summon it."
+    ),
+    "ritual": gettext_noop(
+        "%(card)s is a Ritual Monster that was never properly Summoned, "
+        "so a card effect cannot Special Summon it."
+    ),
+}
+FACE_UP_ONLY = {
+    "fusion": gettext_noop("A Fusion Summon places the monster face-up, in Attack or Defense Position."),
+    "synchro": gettext_noop("A Synchro Summon places the monster face-up, in Attack or Defense Position."),
+    "xyz": gettext_noop("A Xyz Summon places the monster face-up, in Attack or Defense Position."),
+    "link": gettext_noop("A Link Summon places the monster face-up, in Attack or Defense Position."),
+    "ritual": gettext_noop("A Ritual Summon places the monster face-up, in Attack or Defense Position."),
+}
+SUMMONED_USING = {
+    "fusion": gettext_noop("%(card)s is Fusion Summoned using %(items)s."),
+    "synchro": gettext_noop("%(card)s is Synchro Summoned using %(items)s."),
+    "xyz": gettext_noop("%(card)s is Xyz Summoned using %(items)s."),
+    "link": gettext_noop("%(card)s is Link Summoned using %(items)s."),
+    "ritual": gettext_noop("%(card)s is Ritual Summoned using %(items)s."),
+    "effect": gettext_noop("%(card)s is Special Summoned by a card effect using %(items)s."),
+}
+NOT_A_MONSTER = {
+    "spell": gettext_noop("%(card)s is a spell, not a monster."),
+    "trap": gettext_noop("%(card)s is a trap, not a monster."),
 }
 
 
@@ -54,7 +104,9 @@ def wrong_method(method: str, card: Card) -> Violation | None:
             return None
         return Violation(
             "summon.wrong_method",
-            say(gettext_noop("%(card)s is a %(kind)s, not a monster."), card=card.label, kind=kind),
+            say(NOT_A_MONSTER[kind], card=card.label)
+            if kind in NOT_A_MONSTER
+            else say(gettext_noop("%(card)s is a %(kind)s, not a monster."), card=card.label, kind=kind),
             passages.SPECIAL_SUMMON_POSITION,
         )
     frame = card.need(card.frame, "frame") if kind == "monster" else kind
@@ -62,12 +114,7 @@ def wrong_method(method: str, card: Card) -> Violation | None:
         return None
     return Violation(
         "summon.wrong_method",
-        say(
-            gettext_noop("%(card)s is not a %(capitalize)s Monster, so it cannot be %(summon_word)sed."),
-            card=card.label,
-            capitalize=method.capitalize(),
-            summon_word=SUMMON_WORD[method],
-        ),
+        say(NOT_OF_ITS_FRAME[method], card=card.label),
         mat.RULE_BY_METHOD[method],
     )
 
@@ -77,20 +124,22 @@ def wrong_location(player: str, method: str, card: Card, place: Place) -> Violat
     if method in ("fusion", "synchro", "xyz", "link"):
         if place.area == EXTRA_DECK and place.player == player:
             return None
-        where, rule = f"{player}'s Extra Deck", mat.RULE_BY_METHOD[method]
+        template, rule = (
+            gettext_noop("%(card)s must be Summoned from %(player)s's Extra Deck."),
+            mat.RULE_BY_METHOD[method],
+        )
     elif method == "ritual":
         if place.area == HAND and place.player == player:
             return None
-        where, rule = f"{player}'s hand", passages.RITUAL
+        template, rule = gettext_noop("%(card)s must be Summoned from %(player)s's hand."), passages.RITUAL
     else:
         if place.area not in FIELD_AREAS:
             return None
-        where, rule = "anywhere but the field", passages.SPECIAL_SUMMON_POSITION
-    return Violation(
-        "summon.wrong_location",
-        say(gettext_noop("%(card)s must be Summoned from %(where)s."), card=card.label, where=where),
-        rule,
-    )
+        template, rule = (
+            gettext_noop("%(card)s must be Summoned from anywhere but the field."),
+            passages.SPECIAL_SUMMON_POSITION,
+        )
+    return Violation("summon.wrong_location", say(template, card=card.label, player=player), rule)
 
 
 def not_properly_summoned(card: Card, place: Place) -> Violation | None:
@@ -101,14 +150,7 @@ def not_properly_summoned(card: Card, place: Place) -> Violation | None:
         return None
     return Violation(
         "summon.not_properly_summoned",
-        say(
-            gettext_noop(
-                "%(card)s is a %(capitalize)s Monster that was never properly Summoned, "
-                "so a card effect cannot Special Summon it."
-            ),
-            card=card.label,
-            capitalize=card.frame.capitalize(),
-        ),
+        say(NEVER_PROPERLY_SUMMONED[card.frame], card=card.label),
         passages.PROPERLY_SUMMONED,
     )
 
@@ -129,10 +171,7 @@ def wrong_position(method: str, card: Card, position: str | None) -> Violation |
     if position == "set" and method != "effect":
         return Violation(
             "summon.position",
-            say(
-                gettext_noop("A %(summon_word)s places the monster face-up, in Attack or Defense Position."),
-                summon_word=SUMMON_WORD[method],
-            ),
+            say(FACE_UP_ONLY[method]),
             passages.SPECIAL_SUMMON_POSITION,
         )
     return None
@@ -168,7 +207,7 @@ def zone_violation(
         )
     if zone is None or choice.allows(zone):
         return None
-    why = "it is occupied" if zone in choice.occupied else _zone_words(rule)
+    why = say(gettext_noop("it is occupied")) if zone in choice.occupied else _zone_words(rule)
     return Violation(
         "summon.wrong_zone",
         say(
@@ -181,12 +220,14 @@ def zone_violation(
     )
 
 
-def _zone_words(rule: str) -> str:
+def _zone_words(rule: str) -> Sentence:
     if rule == EMZ_OR_LINKED:
-        return "it needs an Extra Monster Zone or a Main Monster Zone a Link Monster points to"
+        return say(
+            gettext_noop("it needs an Extra Monster Zone or a Main Monster Zone a Link Monster points to")
+        )
     if rule == MAIN_ONLY:
-        return "it goes to a Main Monster Zone"
-    return "it may use any Main Monster Zone or an Extra Monster Zone"
+        return say(gettext_noop("it goes to a Main Monster Zone"))
+    return say(gettext_noop("it may use any Main Monster Zone or an Extra Monster Zone"))
 
 
 def material_checks(method: str, player: str, card: Card, found: Sequence[mat.Material]) -> list[list[Check]]:
@@ -234,7 +275,6 @@ def summon_outcome(
     facts: list[Fact] = []
     outcome: dict[str, Any] = {"summoned": [card.id]}
     materials = [c for c, _ in found]
-    word = SUMMON_WORD[method]
     if method == "xyz":
         outcome["attached_materials"] = [c.id for c in materials]
         for material in materials:
@@ -257,12 +297,7 @@ def summon_outcome(
             departures.send(material, on_field=place.area not in (HAND,))
         facts.append(
             Fact(
-                say(
-                    gettext_noop("%(card)s is %(word)sed using %(items)s."),
-                    card=card.label,
-                    word=word,
-                    items=", ".join(c.id for c in materials),
-                ),
+                say(SUMMONED_USING[method], card=card.label, items=", ".join(c.id for c in materials)),
                 mat.RULE_BY_METHOD.get(method, passages.SPECIAL_SUMMON_POSITION),
             )
         )

@@ -22,12 +22,12 @@ PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 MAIN_PHASES = ("main1", "main2")
 STEPS = ("start", "battle", "damage", "damage_calculation", "end")
 PHASE_NAMES = {
-    "draw": "the Draw Phase",
-    "standby": "the Standby Phase",
-    "main1": "Main Phase 1",
-    "battle": "the Battle Phase",
-    "main2": "Main Phase 2",
-    "end": "the End Phase",
+    "draw": say(gettext_noop("the Draw Phase")),
+    "standby": say(gettext_noop("the Standby Phase")),
+    "main1": say(gettext_noop("Main Phase 1")),
+    "battle": say(gettext_noop("the Battle Phase")),
+    "main2": say(gettext_noop("Main Phase 2")),
+    "end": say(gettext_noop("the End Phase")),
 }
 DEFAULT_LP = STARTING_LIFE[YUGIOH]
 DEFAULT_DECK = 30
@@ -488,7 +488,9 @@ def _monsters_at_declaration(value: object, path: str) -> dict[str, int | frozen
     """Each player's monsters when the attack was declared: a count (``{"B": 2}``) or their ids
     (``{"B": ["b1", "b2"]}``), as the dispute format allows."""
     raw = as_mapping(value)
-    hint = 'give each player\'s monster count or their ids, e.g. {"A": 1, "B": ["b1", "b2"]}'
+    hint = say(
+        gettext_noop('give each player\'s monster count or their ids, e.g. {"A": 1, "B": ["b1", "b2"]}')
+    )
     if raw is None:
         raise StateIncomplete(path, hint)
     declared: dict[str, int | frozenset[str]] = {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine.ruling import Fact, Ruling, Violation, decide
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.cards import Card
 from rules.engine.yugioh.context import Context
@@ -25,7 +25,7 @@ def tributes_needed(level: int) -> int:
     return 0
 
 
-def not_in_hand(player: str, card: Card, place: Place, doing: str) -> Violation | None:
+def not_in_hand(player: str, card: Card, place: Place, doing: Sentence) -> Violation | None:
     """Rulebook v10, Normal Summon / Normal Set: the monster comes from the player's hand."""
     if place.area == HAND and place.player == player:
         return None
@@ -43,25 +43,37 @@ def not_in_hand(player: str, card: Card, place: Place, doing: str) -> Violation 
     )
 
 
-def cannot_normal_summon(card: Card, doing: str) -> Violation | None:
+EXTRA_DECK_ONLY = {
+    "fusion": gettext_noop("a Fusion Monster is Summoned from the Extra Deck by its own method only"),
+    "synchro": gettext_noop("a Synchro Monster is Summoned from the Extra Deck by its own method only"),
+    "xyz": gettext_noop("a Xyz Monster is Summoned from the Extra Deck by its own method only"),
+    "link": gettext_noop("a Link Monster is Summoned from the Extra Deck by its own method only"),
+}
+
+
+def cannot_normal_summon(card: Card, doing: Sentence) -> Violation | None:
     """Rulebook v10: Spells, Traps, Tokens, Extra Deck and Ritual Monsters are never Normal Summoned/Set."""
     kind = card.need(card.kind, "kind")
     reason = None
     if kind in ("spell", "trap"):
-        reason = f"it is a {kind.capitalize()} Card, not a monster"
+        reason = say(
+            gettext_noop("it is a Spell Card, not a monster")
+            if kind == "spell"
+            else gettext_noop("it is a Trap Card, not a monster")
+        )
         rule = passages.NORMAL_SUMMON
     elif kind == "token":
-        reason = "it is a Token, which only a card effect creates"
+        reason = say(gettext_noop("it is a Token, which only a card effect creates"))
         rule = passages.TOKENS
     elif "cannot_normal_summon" in card.abilities:
-        reason = "the players agree it cannot be Normal Summoned or Set"
+        reason = say(gettext_noop("the players agree it cannot be Normal Summoned or Set"))
         rule = passages.NORMAL_SUMMON
     else:
         frame = card.need(card.frame, "frame")
-        if frame in ("fusion", "synchro", "xyz", "link"):
-            reason = f"a {frame.capitalize()} Monster is Summoned from the Extra Deck by its own method only"
+        if frame in EXTRA_DECK_ONLY:
+            reason = say(EXTRA_DECK_ONLY[frame])
         elif frame == "ritual":
-            reason = "a Ritual Monster is Special Summoned with its Ritual Spell Card only"
+            reason = say(gettext_noop("a Ritual Monster is Special Summoned with its Ritual Spell Card only"))
         rule = passages.SPECIAL_SUMMON_ONLY
     if reason is None:
         return None
@@ -199,6 +211,29 @@ def _zone(ctx: Context) -> str | None:
     return f"m{index}" if area == MONSTER_ZONE else f"emz{index}"
 
 
+def _summoned(card: Card, setting: bool, tributes: list[str]) -> Sentence:
+    """How the monster goes to the field: a whole sentence for each of Set/Summoned, with/without Tributes."""
+    if tributes:
+        template = (
+            gettext_noop(
+                "%(card)s is Tribute Set: it goes to the field in face-down Defense Position,"
+                " Tributing %(tributes)s."
+            )
+            if setting
+            else gettext_noop(
+                "%(card)s is Tribute Summoned: it goes to the field in face-up Attack Position,"
+                " Tributing %(tributes)s."
+            )
+        )
+        return say(template, card=card.label, tributes=", ".join(tributes))
+    template = (
+        gettext_noop("%(card)s is Set: it goes to the field in face-down Defense Position.")
+        if setting
+        else gettext_noop("%(card)s is Normal Summoned: it goes to the field in face-up Attack Position.")
+    )
+    return say(template, card=card.label)
+
+
 def _summon_or_set(ctx: Context, *, setting: bool) -> Ruling:
     duel, action = ctx.duel, ctx.action
     player = action.player()
@@ -208,11 +243,11 @@ def _summon_or_set(ctx: Context, *, setting: bool) -> Ruling:
         duel.find(tribute_id, action.field("tributes"))
     position = "set" if setting else action.choice("position", ("attack", "defense"), default="attack")
     zone = _zone(ctx)
-    doing = "Set" if setting else "Normal Summoned"
-    verb = "Set" if setting else "Normal Summon"
+    doing = say(gettext_noop("Set")) if setting else say(gettext_noop("Normal Summoned"))
+    verb = say(gettext_noop("Set a monster")) if setting else say(gettext_noop("Normal Summon a monster"))
     stages = [
-        [lambda: not_your_turn(duel, player, f"{verb} a monster", passages.NORMAL_SUMMON)],
-        [lambda: not_in_main_phase(duel, f"{verb} a monster")],
+        [lambda: not_your_turn(duel, player, verb, passages.NORMAL_SUMMON)],
+        [lambda: not_in_main_phase(duel, verb)],
         [lambda: not_in_hand(player, card, place, doing), lambda: cannot_normal_summon(card, doing)],
         [
             lambda: face_up_defense(card, position),
@@ -227,11 +262,11 @@ def _summon_or_set(ctx: Context, *, setting: bool) -> Ruling:
         tributed = [duel.find(t, "action.tributes")[0] for t in tributes]
         departures.send_all(tributed)
         equips = destroy_equips(duel, tributed, departures)
-        kind = ("Tribute Set" if setting else "Tribute Summoned") if tributes else doing
-        how = "in face-down Defense Position" if setting else "in face-up Attack Position"
-        text = f"{card.label} is {kind}: it goes to the field {how}"
-        text += f", Tributing {', '.join(tributes)}." if tributes else "."
-        facts = [Fact(text, passages.NORMAL_SET if setting else passages.NORMAL_SUMMON)]
+        facts = [
+            Fact(
+                _summoned(card, setting, tributes), passages.NORMAL_SET if setting else passages.NORMAL_SUMMON
+            )
+        ]
         if tributes:
             facts.append(
                 Fact(
@@ -342,14 +377,16 @@ def judge_flip_summon(ctx: Context) -> Ruling:
     player = action.player()
     card, place = duel.find(action.card_id("card"), action.field("card"))
     stages = [
-        [lambda: not_your_turn(duel, player, "Flip Summon", passages.FLIP_SUMMON)],
-        [lambda: not_in_main_phase(duel, "Flip Summon a monster")],
+        [lambda: not_your_turn(duel, player, say(gettext_noop("Flip Summon")), passages.FLIP_SUMMON)],
+        [lambda: not_in_main_phase(duel, say(gettext_noop("Flip Summon a monster")))],
         [lambda: not_on_own_field(player, card, place, "Flip Summoned")],
         [lambda: flip_not_set(card), lambda: flip_same_turn(duel, card), lambda: already_changed(card)],
     ]
 
     def outcome() -> tuple[dict[str, Any], list[Fact]]:
-        text = f"{card.label} is Flip Summoned: it turns face-up in Attack Position."
+        text = say(
+            gettext_noop("%(card)s is Flip Summoned: it turns face-up in Attack Position."), card=card.label
+        )
         return {"flipped": [card.id], "position": "attack"}, [Fact(text, passages.FLIP_SUMMON)]
 
     return decide(stages, outcome, passages.FLIP_SUMMON)

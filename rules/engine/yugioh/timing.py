@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from rules.engine.errors import StateIncomplete
 from rules.engine.references import Reference
 from rules.engine.ruling import Violation
-from rules.engine.sentences import gettext_noop, say
+from rules.engine.sentences import Sentence, gettext_noop, say
 from rules.engine.yugioh import passages
 from rules.engine.yugioh.state import MAIN_PHASES, PHASE_NAMES, Duel
 
 
-def not_your_turn(duel: Duel, player: str, doing: str, rule: Reference) -> Violation | None:
+def not_your_turn(duel: Duel, player: str, doing: Sentence, rule: Reference) -> Violation | None:
     """Only the turn player may do this (Summons, attacks, position changes are turn-player actions)."""
     if player == duel.turn_player:
         return None
@@ -32,11 +32,13 @@ def not_your_turn(duel: Duel, player: str, doing: str, rule: Reference) -> Viola
     )
 
 
-def not_in_phase(duel: Duel, phases: Sequence[str], doing: str, rule: Reference) -> Violation | None:
+def not_in_phase(duel: Duel, phases: Sequence[str], doing: Sentence, rule: Reference) -> Violation | None:
     """The action belongs to ``phases``; the state says the duel is elsewhere."""
     if duel.phase in phases:
         return None
-    allowed = " or ".join(PHASE_NAMES[p] for p in phases)
+    allowed = PHASE_NAMES[phases[0]]
+    for phase in phases[1:]:
+        allowed = say(gettext_noop("%(one)s or %(other)s"), one=allowed, other=PHASE_NAMES[phase])
     return Violation(
         "phase.wrong_phase",
         say(
@@ -50,7 +52,7 @@ def not_in_phase(duel: Duel, phases: Sequence[str], doing: str, rule: Reference)
 
 
 def not_in_main_phase(
-    duel: Duel, doing: str, rule: Reference = passages.MAIN_PHASE_ACTIONS
+    duel: Duel, doing: Sentence, rule: Reference = passages.MAIN_PHASE_ACTIONS
 ) -> Violation | None:
     return not_in_phase(duel, MAIN_PHASES, doing, rule)
 

@@ -55,10 +55,22 @@ def judge_draw(ctx: Context) -> Ruling:
     player = ctx.action.player()
     stages = [
         [
-            lambda: not_your_turn(duel, player, "make the Draw Phase draw", passages.DRAW_PHASE),
+            lambda: not_your_turn(
+                duel,
+                player,
+                say(gettext_noop("make the Draw Phase draw")),
+                passages.DRAW_PHASE,
+            ),
             lambda: first_turn_draw(duel),
         ],
-        [lambda: not_in_phase(duel, ("draw",), "make the normal draw", passages.DRAW_PHASE)],
+        [
+            lambda: not_in_phase(
+                duel,
+                ("draw",),
+                say(gettext_noop("make the normal draw")),
+                passages.DRAW_PHASE,
+            )
+        ],
     ]
     return decide(stages, lambda: draw_outcome(duel, player), passages.DRAW_PHASE)
 
@@ -68,12 +80,21 @@ def end_phase_outcome(duel: Duel, player: str) -> tuple[dict[str, Any], list[Fac
     hand = duel.player(player).hand_count
     discard = max(0, hand - HAND_LIMIT)
     if discard:
-        text = (
-            f"{player} has {hand} cards in hand: at the end of the End Phase {player} discards {discard}, "
-            "keeping 6."
+        text = say(
+            gettext_noop(
+                "%(player)s has %(hand)s cards in hand: at the end of the End Phase %(player)s discards "
+                "%(discard)s, keeping 6."
+            ),
+            player=player,
+            hand=hand,
+            discard=discard,
         )
     else:
-        text = f"{player} has {hand} card(s) in hand, not more than 6: nothing is discarded."
+        text = say(
+            gettext_noop("%(player)s has %(hand)s card(s) in hand, not more than 6: nothing is discarded."),
+            player=player,
+            hand=hand,
+        )
     outcome = {"discard": discard, "next_turn": {"turn": duel.turn + 1, "turn_player": other(player)}}
     return outcome, [Fact(text, passages.END_PHASE_HAND)]
 
@@ -82,5 +103,7 @@ def judge_end_turn(ctx: Context) -> Ruling:
     """``end_turn``: what the End Phase requires (the hand size limit)."""
     duel = ctx.duel
     player = ctx.action.player()
-    stages = [[lambda: not_your_turn(duel, player, "end the turn", passages.END_PHASE_HAND)]]
+    stages = [
+        [lambda: not_your_turn(duel, player, say(gettext_noop("end the turn")), passages.END_PHASE_HAND)]
+    ]
     return decide(stages, lambda: end_phase_outcome(duel, player), passages.END_PHASE_HAND)

@@ -20,12 +20,13 @@ from django.db import connection
 from decks.catalog import DatabaseCatalog
 from decks.models import Card
 from rules import engine
+from rules.engine.sentences import gettext_noop, say
 
 
 def _judge_one(dispute: Any, catalogs: dict[str, DatabaseCatalog]) -> dict[str, Any]:
     """One ruling; the catalogs are shared by a whole batch, so each card is looked up once per run."""
     if not isinstance(dispute, dict):
-        raise engine.DisputeError("$", "expected a dispute, a JSON object")
+        raise engine.DisputeError("$", say(gettext_noop("expected a dispute, a JSON object")))
     game = dispute.get("game")
     return engine.judge(dispute, catalogs.get(game) if isinstance(game, str) else None)
 
