@@ -125,3 +125,14 @@ def broker_down() -> Iterator[None]:
     finally:
         app.conf.update(task_always_eager=saved[0], broker_url=saved[1])
         _celery_forget_connections(app)
+
+
+@pytest.fixture(autouse=True)
+def _language_back_to_the_default() -> Iterator[None]:
+    """Each test starts in the store's default language: a request in Portuguese or Spanish leaves its
+    language active in the thread (LocaleMiddleware activates it and nothing deactivates it), and a message
+    read after it would be in that language."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()

@@ -18,9 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.engine.end_of_round import procedure_references
 from rules.engine.vocabulary import MTG, YUGIOH
 
 ACTION_LABELS: dict[str, tuple[tuple[str, Any], ...]] = {
@@ -176,3 +178,9 @@ def _magic_deck_right(counts: Mapping[str, Any]) -> str:
         )
         % values
     )
+
+
+def procedure_steps_in_words(procedure: str) -> list[str]:
+    """What the players do when time is called, one sentence a step, in the reader's language (the
+    engine's ``procedure_steps`` says the same in English, for the API)."""
+    return [capfirst(gettext(reference.passage)) + "." for reference in procedure_references(procedure)]

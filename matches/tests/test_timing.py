@@ -277,3 +277,32 @@ def test_an_extension_form_submitted_twice_grants_the_minutes_once(client):
         client.post(url, form)
 
     assert list(match.time_extensions.values_list("minutes", flat=True)) == [3]
+
+
+@pytest.mark.parametrize(
+    ("procedure", "game", "language", "step"),
+    [
+        (
+            "ygo_double_loss",
+            "yugioh",
+            "pt-br",
+            "Uma partida que ninguém venceu quando o tempo se esgota é uma derrota",
+        ),
+        (
+            "mtg_five_turns",
+            "mtg",
+            "es",
+            "El jugador activo termina el turno actual y luego se juegan cinco turnos más.",
+        ),
+    ],
+)
+def test_a_player_reads_what_to_do_when_time_is_called_in_their_language(
+    client, procedure, game, language, step
+):
+    match, judge = setup(procedure, game=game)
+    match_call_time(match_id=match.pk, by=judge)
+    client.force_login(match.player_a)
+
+    page = client.get(reverse("match-detail", args=[match.pk]), headers={"accept-language": language})
+
+    assert step in page.content.decode()

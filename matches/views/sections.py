@@ -26,7 +26,8 @@ from matches.views.now import (
     result_sentence,
     snapshot_result,
 )
-from rules.engine.end_of_round import extra_turns, procedure_steps
+from rules.engine.end_of_round import extra_turns
+from rules.words import procedure_steps_in_words
 from tournaments.models import EndOfRound, Round
 
 
@@ -215,7 +216,7 @@ def time_context(request: HtmxHttpRequest, match: Match, error: str = "") -> dic
         "time_due": match_time_due(match),
         "time_procedure": event.end_of_round,
         "time_procedure_label": event.get_end_of_round_display(),
-        "time_steps": procedure_steps(event.end_of_round),
+        "time_steps": procedure_steps_in_words(event.end_of_round),
         "time_playing": playing,
         "time_can_finish": can_finish,
         "time_is_judge": is_judge,

@@ -19,7 +19,8 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from idempotency.pages import new_form_key
 from matches.models import Match
-from rules.engine.end_of_round import extra_turns, procedure_steps
+from rules.engine.end_of_round import extra_turns
+from rules.words import procedure_steps_in_words
 from tournaments.engine.event_structure import table_source
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for
@@ -127,7 +128,7 @@ def run_page(
         **_pairings_before_start(event, latest),
         # Calling time is confirmed first (tournaments.views.run_clock): the link asks, this shows the step.
         "confirm_call_time": confirm_call_time or request.GET.get("confirm") == "call-time",
-        "call_time_steps": procedure_steps(event.end_of_round),
+        "call_time_steps": procedure_steps_in_words(event.end_of_round),
         "call_time_extra_turns": extra_turns(event.end_of_round),
         "clock_form_key": new_form_key(),
     }
