@@ -19,17 +19,18 @@ from accounts.languages import language_remember
 
 class LanguageForm(forms.Form):
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
-    next = forms.CharField(required=False)
+    next = forms.CharField(required=False, max_length=2000)  # the page the switch was pressed on
 
 
 @require_POST
 def language_choose(request: HttpRequest) -> HttpResponse:
     form = LanguageForm(request.POST)
-    next_url = request.POST.get("next", "")
+    valid = form.is_valid()
+    next_url = form.cleaned_data.get("next", "")  # a refused address (too long) is not in cleaned_data
     if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}, request.is_secure()):
         next_url = "/"
     response = HttpResponseRedirect(next_url)
-    if not form.is_valid():
+    if not valid:
         return response  # an unknown language changes nothing; the page comes back as it was
     language = form.cleaned_data["language"]
     language_remember(session=request.session, user=request.user, language=language)

@@ -48,15 +48,41 @@ def register_deck(event: Any, player: Any) -> None:
     registration.save(update_fields=["deck_list"])
 
 
-def arrive(browser: Any, live_server: Any, *, username: str, name: str, viewport: dict[str, int]) -> Person:
-    """A new browser context for one person, logged in through the login page."""
-    context = browser.new_context(viewport=viewport)
+@dataclass(frozen=True)
+class SignIn:
+    """The login page's words in one language (the browser's ``locale`` asks for it)."""
+
+    locale: str
+    html_lang: str
+    username: str
+    password: str
+    button: str
+
+
+ENGLISH = SignIn("en-US", "en", "Username", "Password", "Log in")
+PORTUGUESE = SignIn("pt-BR", "pt-br", "Nome de usuário", "Senha", "Entrar")
+SPANISH = SignIn("es-MX", "es", "Nombre de usuario", "Contraseña", "Iniciar sesión")
+
+
+def arrive(
+    browser: Any,
+    live_server: Any,
+    *,
+    username: str,
+    name: str,
+    viewport: dict[str, int],
+    words: SignIn = ENGLISH,
+) -> Person:
+    """A new browser context for one person, its browser reading ``words``' language, logged in through the
+    login page (which must be in that language)."""
+    context = browser.new_context(viewport=viewport, locale=words.locale)
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.goto(f"{live_server.url}/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    expect(page.locator("html")).to_have_attribute("lang", words.html_lang)
+    page.get_by_label(words.username).fill(username)
+    page.get_by_label(words.password).fill(PASSWORD)
+    page.get_by_role("button", name=words.button).click()
     page.wait_for_url(f"{live_server.url}/")
     return Person(name=name, context=context, page=page)
 

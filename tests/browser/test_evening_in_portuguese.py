@@ -20,6 +20,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.accessibility import axe_violations
+from tests.browser.match_steps import PHONE, PORTUGUESE, arrive
 from tournaments.services import (
     event_create,
     registration_check_in,
@@ -28,27 +29,17 @@ from tournaments.services import (
     round_pair,
     round_start,
 )
-from tournaments.tests.factories import PASSWORD, UserFactory
+from tournaments.tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 LIVE = 12_000  # the match page asks for news every 4 s
 SHOTS = Path(tempfile.gettempdir()) / "arbiter-screenshots"
 
 
-def phone_in_portuguese(browser: Any, live_server: Any, username: str) -> Any:
+def phone_in_portuguese(browser: Any, live_server: Any, username: str, name: str) -> Any:
     """A phone whose browser asks for Portuguese (Brazil), signed in through the Portuguese login page."""
-    context = browser.new_context(viewport=PHONE, locale="pt-BR")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(f"{live_server.url}/login/")
-    expect(page.locator("html")).to_have_attribute("lang", "pt-br")
-    page.get_by_label("Nome de usuário").fill(username)
-    page.get_by_label("Senha").fill(PASSWORD)
-    page.get_by_role("button", name="Entrar").click()
-    page.wait_for_url(f"{live_server.url}/")
-    return page
+    return arrive(browser, live_server, username=username, name=name, viewport=PHONE, words=PORTUGUESE).page
 
 
 def report_duel(page: Any, number: int, winner: str) -> None:
@@ -80,7 +71,7 @@ def test_a_players_evening_in_portuguese_from_entering_to_her_final_place(live_s
     SHOTS.mkdir(exist_ok=True)
     contexts = []
     try:
-        ana = phone_in_portuguese(browser, live_server, "ana")
+        ana = phone_in_portuguese(browser, live_server, "ana", "Ana Souza")
         contexts.append(ana.context)
 
         # Entering and checking in with the code on the counter's screen.
@@ -112,7 +103,7 @@ def test_a_players_evening_in_portuguese_from_entering_to_her_final_place(live_s
         my_table.click()
         expect(ana.locator("h1")).to_have_text(f"Mesa {match.table}")
 
-        bruno = phone_in_portuguese(browser, live_server, "bruno")
+        bruno = phone_in_portuguese(browser, live_server, "bruno", "Bruno Lima")
         contexts.append(bruno.context)
         bruno.goto(f"{live_server.url}/matches/{match.pk}/")
 

@@ -19,28 +19,20 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.accessibility import axe_violations
+from tests.browser.match_steps import PHONE, SPANISH, arrive
 from tournaments.services import event_create, registration_create, round_pair, round_start
-from tournaments.tests.factories import PASSWORD, UserFactory
+from tournaments.tests.factories import UserFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
 LIVE = 12_000  # the match page asks for news every 4 s
 SHOTS = Path(tempfile.gettempdir()) / "arbiter-screenshots"
 LUCIA, MATEO = "Lucía Fernández", "Mateo Rojas"
 
 
-def phone_in_spanish(browser: Any, live_server: Any, username: str) -> Any:
-    context = browser.new_context(viewport=PHONE, locale="es-MX")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(f"{live_server.url}/login/")
-    expect(page.locator("html")).to_have_attribute("lang", "es")
-    page.get_by_label("Nombre de usuario").fill(username)
-    page.get_by_label("Contraseña").fill(PASSWORD)
-    page.get_by_role("button", name="Iniciar sesión").click()
-    page.wait_for_url(f"{live_server.url}/")
-    return page
+def phone_in_spanish(browser: Any, live_server: Any, username: str, name: str) -> Any:
+    """A phone whose browser asks for Spanish (Mexico), signed in through the Spanish login page."""
+    return arrive(browser, live_server, username=username, name=name, viewport=PHONE, words=SPANISH).page
 
 
 def report_game(page: Any, number: int, winner: str) -> None:
@@ -77,9 +69,9 @@ def test_a_magic_match_in_spanish_speaks_of_games_sideboards_life_and_play_or_dr
     SHOTS.mkdir(exist_ok=True)
     contexts = []
     try:
-        lucia = phone_in_spanish(browser, live_server, "lucia")
+        lucia = phone_in_spanish(browser, live_server, "lucia", LUCIA)
         contexts.append(lucia.context)
-        mateo = phone_in_spanish(browser, live_server, "mateo")
+        mateo = phone_in_spanish(browser, live_server, "mateo", MATEO)
         contexts.append(mateo.context)
         lucia.goto(url)
         mateo.goto(url)

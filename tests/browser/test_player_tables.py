@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.browser.accessibility import axe_violations
-from tournaments.tests.factories import PASSWORD
+from tests.browser.match_steps import arrive
 from tournaments.tests.test_final_place import finished_with_top_cut
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,15 +33,7 @@ def _screenshot(page: Any, name: str) -> None:
 
 
 def _signed_in(browser: Any, live_server: Any, viewport: dict[str, int], username: str) -> Any:
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(f"{live_server.url}/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
-    return page
+    return arrive(browser, live_server, username=username, name=username, viewport=viewport).page
 
 
 def _overflow(page: Any) -> int:
