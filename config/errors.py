@@ -49,7 +49,8 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
             {"detail": str(DISPUTE_REFUSED), "problems": exc.problems()}, status=status.HTTP_400_BAD_REQUEST
         )
     if isinstance(exc, ReplayError):
-        return Response({"replay": exc.problems}, status=status.HTTP_400_BAD_REQUEST)
+        problems = [{"path": p["path"], "message": _replay_problem(p)} for p in exc.problems]
+        return Response({"replay": problems}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, IntegrityError):
         return Response(
             {"detail": gettext("This conflicts with a record that already exists.")},
@@ -88,3 +89,20 @@ def server_error(request: HttpRequest) -> HttpResponse:
         "store_name": settings.STORE_NAME,
     }
     return HttpResponse(render_to_string("error.html", context), status=500)
+
+
+def _said(sentence: dict[str, Any]) -> str:
+    values = {
+        key: _said(value) if isinstance(value, dict) else value for key, value in sentence["values"].items()
+    }
+    return gettext(sentence["template"]) % values if values else gettext(sentence["template"])
+
+
+def _replay_problem(problem: dict[str, Any]) -> str:
+    """A replay's problem in the caller's language, from the template the engine wrote it with."""
+    if not isinstance(problem.get("template"), str):
+        return str(problem["message"])
+    try:
+        return _said(problem)
+    except (KeyError, TypeError, ValueError):
+        return str(problem["message"])

@@ -25,11 +25,11 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext_noop
 
 from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from decks.importers import MAX_IMPORT_BYTES, MalformedFileError, check_size, parse_file
-from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Skip
+from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Reason, Skip, reason
 from decks.models import Banlist, BanlistEntry, Card, CardImport, CardPrinting
 from decks.selectors import progress_cache_key
 from rules.engine.catalog import normalize_name
@@ -58,6 +58,19 @@ __all__ = [
 
 CardImportError = MalformedFileError
 
+# A banlist status as a word inside a sentence (the same words as ``BanlistEntry.Status``'s labels).
+STATUS_WORDS = {
+    "forbidden": reason(gettext_noop("Forbidden")),
+    "limited": reason(gettext_noop("Limited")),
+    "semi_limited": reason(gettext_noop("Semi-Limited")),
+    "banned": reason(gettext_noop("Banned")),
+    "restricted": reason(gettext_noop("Restricted")),
+}
+
+
+def _status_word(status: str) -> Reason:
+    return STATUS_WORDS.get(status) or reason("%(status)s", status=status)
+
 
 # --- Card import ----------------------------------------------------------------------------------------
 
@@ -81,10 +94,10 @@ class ImportReport:
     banlists: list[str] = field(default_factory=list)
     skips: list[Skip] = field(default_factory=list)
 
-    def skip(self, where: str, reason: str, *, rows: int = 1) -> None:
+    def skip(self, where: str, why: Reason, *, rows: int = 1) -> None:
         self.skipped += rows
         if len(self.skips) < MAX_REPORTED_SKIPS:
-            self.skips.append(Skip(where, reason))
+            self.skips.append(Skip(where, why))
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -137,7 +150,12 @@ def _read_source(path: str | Path | None, data: bytes | None) -> bytes:
         check_size(source.stat().st_size)  # before reading: a huge file is refused without loading it
         return source.read_bytes()
     except OSError as error:
-        raise CardImportError("", f"cannot read {source}: {error.strerror}") from None
+        raise CardImportError(
+            "",
+            reason(
+                gettext_noop("cannot read %(file)s: %(error)s"), file=str(source), error=error.strerror or ""
+            ),
+        ) from None
 
 
 def card_import(
@@ -159,10 +177,10 @@ def card_import(
     kind = "cards" if isinstance(parsed, ParsedCards) else "banlist"
     if expect and expect != kind:
         if kind == "cards":
-            message = gettext("this is a cards file (%(format)s), not a banlist file")
+            message = gettext_noop("this is a cards file (%(format)s), not a banlist file")
         else:
-            message = gettext("this is a banlist file (%(format)s), not a cards file")
-        raise CardImportError("", message % {"format": parsed.format})
+            message = gettext_noop("this is a banlist file (%(format)s), not a cards file")
+        raise CardImportError("", reason(message, format=parsed.format))
     with transaction.atomic():
         _lock_catalog()
         if isinstance(parsed, ParsedCards):
@@ -205,7 +223,7 @@ def _differences(card: Card, values: dict[str, Any]) -> list[str]:
 def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | None) -> ImportReport:
     report = ImportReport(format=parsed.format, kind="cards", game=parsed.game, rows=parsed.rows)
     for skip in parsed.skips:
-        report.skip(skip.where, skip.reason)
+        report.skip(skip.where, skip.why)
     progress = _Progress(progress_callback, len(parsed.cards) + len(parsed.printings))
     game = parsed.game
 
@@ -224,12 +242,21 @@ def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | Non
     for record in parsed.cards:
         progress.step()
         key = normalize_name(record.name)
-        problem = record.problem() or ("the name has no letters or digits" if not key else None)
+        problem = record.problem() or (
+            reason(gettext_noop("the name has no letters or digits")) if not key else None
+        )
         if problem:
             report.skip(record.where, problem)
             continue
         if key in seen:
-            report.skip(record.where, f"{seen[key]} in this file already has the name {record.name!r}")
+            report.skip(
+                record.where,
+                reason(
+                    gettext_noop("%(where)s in this file already has the name %(name)s"),
+                    where=seen[key],
+                    name=repr(record.name),
+                ),
+            )
             continue
         values = {**record.model_fields(), "name_key": key}
         card = None
@@ -238,12 +265,25 @@ def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | Non
             holder = cards_by_key.get(key)
             if card is not None and holder is not None and holder.pk != card.pk:
                 report.skip(
-                    record.where, f"id {record.code} is {card.name!r} but {record.name!r} is another card"
+                    record.where,
+                    reason(
+                        gettext_noop("id %(id)s is %(card)s but %(name)s is another card"),
+                        id=record.code,
+                        card=repr(card.name),
+                        name=repr(record.name),
+                    ),
                 )
                 continue
         card = card or cards_by_key.get(key)
         if card is not None and card.pk in matched:
-            report.skip(record.where, f"{matched[card.pk]} in this file is already the card {card.name!r}")
+            report.skip(
+                record.where,
+                reason(
+                    gettext_noop("%(where)s in this file is already the card %(card)s"),
+                    where=matched[card.pk],
+                    card=repr(card.name),
+                ),
+            )
             continue
         seen[key] = record.where
         if card is None:
@@ -303,11 +343,17 @@ def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | Non
         if target is None:
             report.skip(
                 printing_record.where,
-                f"alternate artwork of id {printing_record.card_code}, which is not in the catalog",
+                reason(
+                    gettext_noop("alternate artwork of id %(id)s, which is not in the catalog"),
+                    id=printing_record.card_code,
+                ),
             )
             continue
         if printing_record.code in wanted:
-            report.skip(printing_record.where, f"id {printing_record.code} is already another card's id")
+            report.skip(
+                printing_record.where,
+                reason(gettext_noop("id %(id)s is already another card's id"), id=printing_record.code),
+            )
             continue
         wanted[printing_record.code] = (target, False)
         artwork_codes.add(printing_record.code)
@@ -365,14 +411,20 @@ def _import_banlists(parsed: ParsedBanlists, progress_callback: ProgressCallback
     games = sorted({banlist.game for banlist in parsed.banlists})
     report = ImportReport(format=parsed.format, kind="banlist", game=", ".join(games), rows=parsed.rows)
     for skip in parsed.skips:
-        report.skip(skip.where, skip.reason)
+        report.skip(skip.where, skip.why)
     progress = _Progress(progress_callback, parsed.rows)
     for record in parsed.banlists:
         if record.effective is None:
             report.skip(
                 record.where,
-                f"list {record.name!r} has no date in its name and no effective date was given "
-                f"({len(record.entries)} entries left out)",
+                reason(
+                    gettext_noop(
+                        "list %(name)s has no date in its name and no effective date was given "
+                        "(%(count)d entries left out)"
+                    ),
+                    name=repr(record.name),
+                    count=len(record.entries),
+                ),
                 rows=len(record.entries),
             )
             continue
@@ -402,12 +454,33 @@ def _import_banlists(parsed: ParsedBanlists, progress_callback: ProgressCallback
                 else by_key.get(normalize_name(entry.name or ""))
             )
             if card is None:
-                report.skip(entry.where, f"card {entry.ref} is not in the {record.game} catalog")
+                template = (
+                    gettext_noop("card %(card)s is not in the Magic catalog")
+                    if record.game == "mtg"
+                    else gettext_noop("card %(card)s is not in the Yu-Gi-Oh! catalog")
+                )
+                report.skip(entry.where, reason(template, card=entry.ref))
                 continue
             if card.pk in wanted:
                 status, where = wanted[card.pk]
-                same = "again" if status == entry.status else f"again, as {entry.status} (first as {status})"
-                report.skip(entry.where, f"{card.name} is listed {same} at {where}: an alternate artwork?")
+                if status == entry.status:
+                    why = reason(
+                        gettext_noop("%(card)s is listed again at %(where)s: an alternate artwork?"),
+                        card=card.name,
+                        where=where,
+                    )
+                else:
+                    why = reason(
+                        gettext_noop(
+                            "%(card)s is listed again, as %(status)s (first as %(first)s) at %(where)s: "
+                            "an alternate artwork?"
+                        ),
+                        card=card.name,
+                        status=_status_word(entry.status),
+                        first=_status_word(status),
+                        where=where,
+                    )
+                report.skip(entry.where, why)
                 continue
             wanted[card.pk] = (entry.status, entry.where)
 
@@ -483,27 +556,44 @@ def card_import_dispatch(*, card_import_id: int) -> bool:
     )
 
 
-def _interrupted_message(attempts: int) -> str:
-    return gettext(
-        "The import was interrupted %(count)d times (the worker running it stopped); nothing was written. "
-        "Upload the file again; if it stops again, the file may be too large for the workers."
-    ) % {"count": attempts}
+def _interrupted_message(attempts: int) -> Reason:
+    return reason(
+        gettext_noop(
+            "The import was interrupted %(count)d times (the worker running it stopped); nothing was "
+            "written. Upload the file again; if it stops again, the file may be too large for the workers."
+        ),
+        count=attempts,
+    )
 
 
-def _not_taken_message() -> str:
-    minutes = minutes_before_given_up()
-    return gettext(
-        "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs the "
-        "server to check that its background workers are running, then upload the file again."
-    ) % {"minutes": minutes}
+def _not_taken_message() -> Reason:
+    return reason(
+        gettext_noop(
+            "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs "
+            "the server to check that its background workers are running, then upload the file again."
+        ),
+        minutes=minutes_before_given_up(),
+    )
 
 
-def _fail(job: CardImport, error: str, now: datetime) -> None:
+def failure_fields(why: Reason, where: str = "") -> dict[str, Any]:
+    """A failed import's reason: ``error`` in English (what older rows hold, and the admin shows), and the
+    same in ``report["failure"]`` as a template and values (``where``: the line, row or JSON path), which
+    the pages say in the reader's language; the worker that fails an import knows no reader's language."""
+    english = str(why)
+    return {
+        "error": f"{where}: {english}" if where else english,
+        "report": {"failure": {"where": where, **why.as_dict()}},
+    }
+
+
+def _fail(job: CardImport, why: Reason, now: datetime) -> None:
+    for name, value in failure_fields(why).items():
+        setattr(job, name, value)
     job.status = CardImport.Status.FAILED
-    job.error = error
     job.finished_at = now
     job.claim = ""
-    job.save(update_fields=["status", "error", "finished_at", "claim"])
+    job.save(update_fields=["status", "error", "report", "finished_at", "claim"])
 
 
 def card_import_check(*, card_import_id: int, now: datetime | None = None) -> bool:
@@ -686,8 +776,13 @@ def card_import_process(*, card_import_id: int) -> CardImport | None:
     path = job.path or None
     mine = CardImport.objects.filter(pk=job.pk, status=CardImport.Status.RUNNING, claim=token)
 
-    def failed(error: str) -> None:
-        mine.update(status=CardImport.Status.FAILED, error=error, claim="", finished_at=timezone.now())
+    def failed(why: Reason, where: str = "") -> None:
+        mine.update(
+            status=CardImport.Status.FAILED,
+            **failure_fields(why, where),
+            claim="",
+            finished_at=timezone.now(),
+        )
 
     with _Heartbeat(card_import_id=job.pk, claim=token) as heartbeat:
 
@@ -714,18 +809,21 @@ def card_import_process(*, card_import_id: int) -> CardImport | None:
         except _ClaimLost:
             logger.warning("card import %s was taken over by another attempt; this one wrote nothing", job.pk)
         except CardImportError as error:
-            failed(str(error))
+            failed(error.sentence, error.where)
         except SoftTimeLimitExceeded:
             failed(
-                gettext(
-                    "The import took longer than %(seconds)d seconds and was stopped; nothing was written. "
-                    "Split the file, or ask an administrator to raise CELERY_TASK_SOFT_TIME_LIMIT."
+                reason(
+                    gettext_noop(
+                        "The import took longer than %(seconds)d seconds and was stopped; nothing was "
+                        "written. Split the file, or ask an administrator to raise "
+                        "CELERY_TASK_SOFT_TIME_LIMIT."
+                    ),
+                    seconds=int(getattr(settings, "CELERY_TASK_SOFT_TIME_LIMIT", 240)),
                 )
-                % {"seconds": int(getattr(settings, "CELERY_TASK_SOFT_TIME_LIMIT", 240))}
             )
         except Exception:
             logger.exception("card import %s failed", job.pk)
-            failed(gettext("The import stopped on an unexpected error; nothing was written."))
+            failed(reason(gettext_noop("The import stopped on an unexpected error; nothing was written.")))
     _cache_quietly(lambda: cache.delete(key))
     job.refresh_from_db()
     return job

@@ -13,9 +13,12 @@ artwork as the card it prints.
 
 from __future__ import annotations
 
+import re
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from decks.cardfields import ALL_LINK_ARROWS, KINDS, MAX_LEVEL, MAX_LINK_RATING, link_arrow_names
@@ -24,6 +27,13 @@ from decks.cardfields import ALL_LINK_ARROWS, KINDS, MAX_LEVEL, MAX_LINK_RATING,
 class Game(models.TextChoices):
     YUGIOH = "yugioh", "Yu-Gi-Oh!"
     MTG = "mtg", "Magic: The Gathering"
+
+
+# The name Arbiter gives a list a judge enters as the player presents it
+# (``tournaments.services.deck_lists``): stored in English, recognised by its shape and said in the
+# reader's language by ``DeckList.name_words``.
+PRESENTED_LIST_NAME = gettext_noop("%(event)s (presented to a judge, %(number)s)")
+_PRESENTED_LIST_NAME = re.compile(r"(?P<event>.+) \(presented to a judge, (?P<number>\d+)\)", re.DOTALL)
 
 
 class DeckList(models.Model):
@@ -47,6 +57,14 @@ class DeckList(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def name_words(self) -> str:
+        """The name as the reader reads it: one Arbiter generated in their language, a person's as typed."""
+        generated = _PRESENTED_LIST_NAME.fullmatch(self.name)
+        if generated is None:
+            return self.name
+        return gettext(PRESENTED_LIST_NAME) % {"event": generated["event"], "number": generated["number"]}
 
 
 class Card(models.Model):

@@ -11,9 +11,10 @@ where adding posts to (the deck builder on the event page) and this view needs t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from functools import wraps
-from typing import cast
+from typing import Any, cast
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -35,6 +36,7 @@ from decks.selectors import (
     cards_matching,
     search_sections,
 )
+from rules.words import said
 from tournaments.selectors.events import roles_of
 
 View = Callable[..., HttpResponse]
@@ -67,7 +69,7 @@ def card_import_new(request: HtmxHttpRequest) -> HttpResponse:
                 expect=form.cleaned_data["expect"] or "",
             )
         except services.CardImportError as error:
-            form.add_error("file", str(error))
+            form.add_error("file", where_and_reason(error.where, error.sentence.as_dict(), error.reason))
         else:
             return redirect("card-import-detail", import_id=card_import.pk)
     status = 400 if form.errors else 200
@@ -76,15 +78,75 @@ def card_import_new(request: HtmxHttpRequest) -> HttpResponse:
     )
 
 
+# Where in a file, as the importers write it in English: the line and byte numbers and a cards.cdb's rows are
+# said in the reader's language; a JSON path (``data[3].name``) is the file's own and stays as it is.
+_WHERE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"line (\d+)"), lambda m: gettext("line %(line)s") % {"line": m[1]}),
+    (
+        re.compile(r"line (\d+) column (\d+)"),
+        lambda m: gettext("line %(line)s, column %(column)s") % {"line": m[1], "column": m[2]},
+    ),
+    (re.compile(r"byte (\d+)"), lambda m: gettext("byte %(byte)s") % {"byte": m[1]}),
+    (
+        re.compile(r"datas row id=(-?\d+)"),
+        lambda m: gettext("row id=%(id)s of the datas table") % {"id": m[1]},
+    ),
+    (
+        re.compile(r"texts row id=(-?\d+)"),
+        lambda m: gettext("row id=%(id)s of the texts table") % {"id": m[1]},
+    ),
+)
+
+
+def where_words(where: str) -> str:
+    """Where in the file, in the reader's language (a JSON path as written)."""
+    for pattern, words in _WHERE:
+        found = pattern.fullmatch(where)
+        if found:
+            return words(found)
+    return where
+
+
+def reason_words(sentence: Mapping[str, Any], english: str) -> str:
+    """An importer's reason in the reader's language, from the template and values it was stored with;
+    ``english`` for a report stored before the reasons had templates."""
+    return said(sentence) or english
+
+
+def where_and_reason(where: str, sentence: Mapping[str, Any], english: str) -> str:
+    words = reason_words(sentence, english)
+    if not where:
+        return words
+    return gettext("%(where)s: %(reason)s") % {"where": where_words(where), "reason": words}
+
+
 def _progress_context(card_import: CardImport) -> dict[str, object]:
     report = dict(card_import.report or {})
+    report["skips"] = [
+        {
+            **skip,
+            "where": where_words(str(skip.get("where", ""))),
+            "reason": reason_words(skip, str(skip.get("reason", ""))),
+        }
+        for skip in report.get("skips") or []
+        if isinstance(skip, Mapping)
+    ]
+    failure = report.get("failure")
+    error = card_import.error
+    if isinstance(failure, Mapping) and said(failure) is not None:
+        error = where_and_reason(str(failure.get("where") or ""), failure, card_import.error)
     if report.get("game"):
         # The report stores the games' codes ("yugioh, mtg"); a person reads their names.
         labels = dict(Game.choices)
         report["game"] = ", ".join(
             str(labels.get(code.strip(), code.strip())) for code in str(report["game"]).split(",")
         )
-    return {"card_import": card_import, "progress": card_import_progress(card_import), "report": report}
+    return {
+        "card_import": card_import,
+        "progress": card_import_progress(card_import),
+        "report": report,
+        "error": error,
+    }
 
 
 @catalog_manager_required

@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from accounts.users import display_name
@@ -428,6 +428,12 @@ class TimeExtension(models.Model):
         return f"+{self.minutes} min for {self.match}"
 
 
+# The infraction Arbiter writes itself when an organizer gives a no-show penalty: stored in English (the
+# text of rows written before it was translated too), said in the reader's language by ``infraction_words``.
+NO_SHOW_INFRACTION = gettext_noop("No-show: not at the table when the round started")
+GENERATED_INFRACTIONS = frozenset({NO_SHOW_INFRACTION})
+
+
 class Penalty(models.Model):
     """A penalty a judge gave a player of a match; a game or match loss also changes the duels."""
 
@@ -461,6 +467,11 @@ class Penalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} for {self.player} at {self.match}"
+
+    @property
+    def infraction_words(self) -> str:
+        """The infraction as the reader reads it: one Arbiter wrote in their language, a judge's as typed."""
+        return gettext(self.infraction) if self.infraction in GENERATED_INFRACTIONS else self.infraction
 
 
 class SideDeckCount(models.Model):

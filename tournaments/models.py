@@ -323,6 +323,9 @@ class EventImport(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     event = models.ForeignKey(Event, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     error = models.TextField(blank=True, default="")
+    # The same reason as sentences (templates and values), said in the reader's language by the pages: the
+    # worker that fails an import knows no reader's language. Empty on rows failed before it existed.
+    failure = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

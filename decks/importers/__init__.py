@@ -13,8 +13,10 @@ from __future__ import annotations
 import json
 from datetime import date
 
+from django.utils.translation import gettext_noop
+
 from decks.importers import banlists, mtgjson, ygopro_cdb, ygoprodeck_json
-from decks.importers.records import MalformedFileError, ParsedBanlists, ParsedCards
+from decks.importers.records import MalformedFileError, ParsedBanlists, ParsedCards, reason
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024  # 64 MiB: a full cards.cdb is ~10 MiB; refuse anything far beyond it
 
@@ -24,7 +26,12 @@ __all__ = ["MAX_IMPORT_BYTES", "MalformedFileError", "ParsedBanlists", "ParsedCa
 def check_size(size: int) -> None:
     if size > MAX_IMPORT_BYTES:
         raise MalformedFileError(
-            "", f"the file is {size:,} bytes; the import limit is {MAX_IMPORT_BYTES:,} bytes (64 MiB)"
+            "",
+            reason(
+                gettext_noop("the file is %(size)d bytes; the import limit is %(most)d bytes (64 MiB)"),
+                size=size,
+                most=MAX_IMPORT_BYTES,
+            ),
         )
 
 
@@ -33,7 +40,8 @@ def _text(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise MalformedFileError(
-            f"byte {error.start}", "neither an SQLite card database nor UTF-8 text (JSON or lflist.conf)"
+            f"byte {error.start}",
+            reason(gettext_noop("neither an SQLite card database nor UTF-8 text (JSON or lflist.conf)")),
         ) from None
 
 
@@ -42,10 +50,11 @@ def _json(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise MalformedFileError(
-            f"line {error.lineno} column {error.colno}", f"not valid JSON: {error.msg}"
+            f"line {error.lineno} column {error.colno}",
+            reason(gettext_noop("not valid JSON: %(error)s"), error=error.msg),
         ) from None
     except RecursionError:
-        raise MalformedFileError("", "JSON nested too deeply") from None
+        raise MalformedFileError("", reason(gettext_noop("JSON nested too deeply"))) from None
 
 
 def parse_file(data: bytes, *, effective: date | None = None) -> ParsedCards | ParsedBanlists:
@@ -59,7 +68,7 @@ def parse_file(data: bytes, *, effective: date | None = None) -> ParsedCards | P
     text = _text(data)
     stripped = text.lstrip()
     if not stripped:
-        raise MalformedFileError("", "the file is empty")
+        raise MalformedFileError("", reason(gettext_noop("the file is empty")))
     if stripped[0] in "[{":
         document = _json(text)
         if ygoprodeck_json.looks_like(document):
@@ -70,11 +79,18 @@ def parse_file(data: bytes, *, effective: date | None = None) -> ParsedCards | P
             return mtgjson.parse_mtgjson(document)
         raise MalformedFileError(
             "$",
-            'JSON of an unknown shape: expected YGOProDeck {"data": [...]}, MTGJSON {"data": {...}}, '
-            "a list of Magic cards, or a banlist",
+            reason(
+                gettext_noop(
+                    'JSON of an unknown shape: expected YGOProDeck {"data": [...]}, MTGJSON {"data": {...}}, '
+                    "a list of Magic cards, or a banlist"
+                )
+            ),
         )
     if banlists.looks_like_lflist(text):
         return banlists.parse_lflist(text, effective=effective)
     raise MalformedFileError(
-        "line 1", "unknown format: expected a cards.cdb, card JSON, a banlist JSON or an lflist.conf"
+        "line 1",
+        reason(
+            gettext_noop("unknown format: expected a cards.cdb, card JSON, a banlist JSON or an lflist.conf")
+        ),
     )

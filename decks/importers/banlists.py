@@ -21,6 +21,8 @@ import re
 from collections.abc import Mapping
 from datetime import date
 
+from django.utils.translation import gettext_noop
+
 from decks.cardfields import MTG_STATUSES, YUGIOH_STATUSES
 from decks.importers.records import (
     BanlistEntryRecord,
@@ -28,6 +30,7 @@ from decks.importers.records import (
     MalformedFileError,
     ParsedBanlists,
     Skip,
+    reason,
 )
 
 FORMAT_LFLIST = "lflist-conf"
@@ -75,34 +78,57 @@ def parse_lflist(text: str, *, effective: date | None = None) -> ParsedBanlists:
         if line.startswith("!"):
             name = line[1:].strip()
             if not name:
-                raise MalformedFileError(where, "a list header needs a name after '!'")
+                raise MalformedFileError(where, reason(gettext_noop("a list header needs a name after '!'")))
             current = BanlistRecord(
                 game="yugioh", name=name, where=where, effective=date_in_name(name) or effective
             )
             parsed.banlists.append(current)
             continue
         if line.startswith("$"):
-            parsed.skips.append(Skip(where, f"directive {line.split()[0]!r} is not supported"))
+            parsed.skips.append(
+                Skip(
+                    where,
+                    reason(
+                        gettext_noop("directive %(directive)s is not supported"),
+                        directive=repr(line.split()[0]),
+                    ),
+                )
+            )
             continue
         match = ENTRY_LINE.match(line)
         if match is None:
             raise MalformedFileError(
-                where, f"expected 'CARD_ID COUNT' or a '!list name' header, not {line[:60]!r}"
+                where,
+                reason(
+                    gettext_noop("expected 'CARD_ID COUNT' or a '!list name' header, not %(line)s"),
+                    line=repr(line[:60]),
+                ),
             )
         if current is None:
-            raise MalformedFileError(where, "a card entry before any '!list name' header")
+            raise MalformedFileError(
+                where, reason(gettext_noop("a card entry before any '!list name' header"))
+            )
         parsed.rows += 1
         count = int(match["count"])
         if count == 3:
-            parsed.skips.append(Skip(where, f"card {match['code']} is allowed 3 copies: that is no limit"))
+            parsed.skips.append(
+                Skip(
+                    where,
+                    reason(
+                        gettext_noop("card %(id)s is allowed 3 copies: that is no limit"), id=match["code"]
+                    ),
+                )
+            )
             continue
         if count not in STATUS_BY_COUNT:
-            raise MalformedFileError(where, f"copies allowed must be 0, 1, 2 or 3, not {count}")
+            raise MalformedFileError(
+                where, reason(gettext_noop("copies allowed must be 0, 1, 2 or 3, not %(count)d"), count=count)
+            )
         current.entries.append(
             BanlistEntryRecord(status=STATUS_BY_COUNT[count], where=where, code=match["code"])
         )
     if not parsed.banlists:
-        raise MalformedFileError("line 1", "no '!list name' header: not an lflist.conf")
+        raise MalformedFileError("line 1", reason(gettext_noop("no '!list name' header: not an lflist.conf")))
     return parsed
 
 
@@ -116,32 +142,40 @@ def looks_like_json(document: object) -> bool:
 
 def _json_banlist(item: object, where: str) -> BanlistRecord:
     if not isinstance(item, Mapping):
-        raise MalformedFileError(where, "expected a banlist object")
+        raise MalformedFileError(where, reason(gettext_noop("expected a banlist object")))
     name = item.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise MalformedFileError(f"{where}.name", "every banlist needs a name")
+        raise MalformedFileError(f"{where}.name", reason(gettext_noop("every banlist needs a name")))
     keys = BANLIST_KEYS & set(item)
     game = item.get("game")
     if game is None:
         game = "mtg" if keys <= set(MTG_STATUSES) else "yugioh"
     if game not in ("yugioh", "mtg"):
-        raise MalformedFileError(f"{where}.game", f"expected 'yugioh' or 'mtg', not {game!r}")
+        raise MalformedFileError(
+            f"{where}.game", reason(gettext_noop("expected 'yugioh' or 'mtg', not %(game)s"), game=repr(game))
+        )
     statuses = YUGIOH_STATUSES if game == "yugioh" else MTG_STATUSES
     wrong = sorted(keys - set(statuses))
     if wrong:
-        raise MalformedFileError(
-            f"{where}.{wrong[0]}", f"not a {game} banlist status; expected {', '.join(statuses)}"
+        template = (
+            gettext_noop("not a Yu-Gi-Oh! banlist status; expected %(statuses)s")
+            if game == "yugioh"
+            else gettext_noop("not a Magic banlist status; expected %(statuses)s")
         )
+        raise MalformedFileError(f"{where}.{wrong[0]}", reason(template, statuses=", ".join(statuses)))
     effective_raw = item.get("effective")
     effective: date | None = None
     if effective_raw is not None:
         if not isinstance(effective_raw, str):
-            raise MalformedFileError(f"{where}.effective", "expected a date as YYYY-MM-DD")
+            raise MalformedFileError(
+                f"{where}.effective", reason(gettext_noop("expected a date as YYYY-MM-DD"))
+            )
         try:
             effective = date.fromisoformat(effective_raw)
         except ValueError:
             raise MalformedFileError(
-                f"{where}.effective", f"{effective_raw!r} is not a YYYY-MM-DD date"
+                f"{where}.effective",
+                reason(gettext_noop("%(date)s is not a YYYY-MM-DD date"), date=repr(effective_raw)),
             ) from None
     record = BanlistRecord(
         game=game, name=name.strip(), where=where, effective=effective or date_in_name(name)
@@ -151,7 +185,9 @@ def _json_banlist(item: object, where: str) -> BanlistRecord:
         if listed is None:
             continue
         if not isinstance(listed, list):
-            raise MalformedFileError(f"{where}.{status}", "expected a list of card names or ids")
+            raise MalformedFileError(
+                f"{where}.{status}", reason(gettext_noop("expected a list of card names or ids"))
+            )
         for index, ref in enumerate(listed):
             ref_where = f"{where}.{status}[{index}]"
             if isinstance(ref, str) and ref.strip():
@@ -159,7 +195,10 @@ def _json_banlist(item: object, where: str) -> BanlistRecord:
             elif isinstance(ref, int) and not isinstance(ref, bool):
                 record.entries.append(BanlistEntryRecord(status=status, where=ref_where, code=str(ref)))
             else:
-                raise MalformedFileError(ref_where, f"expected a card name or id, not {ref!r}")
+                raise MalformedFileError(
+                    ref_where,
+                    reason(gettext_noop("expected a card name or id, not %(value)s"), value=repr(ref)),
+                )
     return record
 
 
@@ -167,7 +206,8 @@ def parse_banlist_json(document: object) -> ParsedBanlists:
     """One banlist object or a list of them."""
     if not looks_like_json(document):
         raise MalformedFileError(
-            "$", "expected a banlist object with forbidden/limited/... or banned/restricted"
+            "$",
+            reason(gettext_noop("expected a banlist object with forbidden/limited/... or banned/restricted")),
         )
     items = document if isinstance(document, list) else [document]
     where = "[{}]" if isinstance(document, list) else "$"

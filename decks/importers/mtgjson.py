@@ -16,7 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from decks.importers.records import CardRecord, MalformedFileError, ParsedCards, PrintingRecord
+from django.utils.translation import gettext_noop
+
+from decks.importers.records import CardRecord, MalformedFileError, ParsedCards, PrintingRecord, reason
 
 FORMAT_ATOMIC = "mtgjson-atomic"
 FORMAT_SET = "mtgjson-set"
@@ -43,7 +45,7 @@ def _strings(entry: Mapping[str, Any], key: str, where: str, *, lower: bool) -> 
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise MalformedFileError(f"{where}.{key}", "expected a list of strings")
+        raise MalformedFileError(f"{where}.{key}", reason(gettext_noop("expected a list of strings")))
     return tuple(item.strip().lower() if lower else item.strip() for item in value)
 
 
@@ -52,7 +54,10 @@ def _stat(entry: Mapping[str, Any], key: str, where: str) -> str:
     if value is None:
         return ""
     if isinstance(value, bool) or not isinstance(value, str | int):
-        raise MalformedFileError(f"{where}.{key}", f"expected text or a number, not {value!r}")
+        raise MalformedFileError(
+            f"{where}.{key}",
+            reason(gettext_noop("expected text or a number, not %(value)s"), value=repr(value)),
+        )
     return str(value)
 
 
@@ -75,10 +80,10 @@ def _printing_id(entry: Mapping[str, Any]) -> str | None:
 
 def parse_face(entry: object, where: str, name: str | None = None) -> CardRecord:
     if not isinstance(entry, Mapping):
-        raise MalformedFileError(where, "expected a card object")
+        raise MalformedFileError(where, reason(gettext_noop("expected a card object")))
     card_name = name if name is not None else entry.get("name")
     if not isinstance(card_name, str) or not card_name.strip():
-        raise MalformedFileError(f"{where}.name", "every card needs a name")
+        raise MalformedFileError(f"{where}.name", reason(gettext_noop("every card needs a name")))
     text = entry.get("text")
     return CardRecord(
         game="mtg",
@@ -121,7 +126,8 @@ def parse_mtgjson(document: object) -> ParsedCards:
         return _collect(parsed, [(f"[{index}]", entry, None) for index, entry in enumerate(document)])
     if not isinstance(document, Mapping) or not looks_like_atomic(document):
         raise MalformedFileError(
-            "$", 'expected {"data": {"Card Name": [faces]}}, a set file or a list of cards'
+            "$",
+            reason(gettext_noop('expected {"data": {"Card Name": [faces]}}, a set file or a list of cards')),
         )
     data = document["data"]
     if isinstance(data.get("cards"), list):
@@ -133,6 +139,6 @@ def parse_mtgjson(document: object) -> ParsedCards:
     for name, faces in data.items():
         where = f"data[{name!r}]"
         if not isinstance(faces, list) or not faces:
-            raise MalformedFileError(where, "expected a list of the card's faces")
+            raise MalformedFileError(where, reason(gettext_noop("expected a list of the card's faces")))
         entries.append((f"{where}[0]", faces[0], str(name)))
     return _collect(parsed, entries)

@@ -4,13 +4,20 @@ A parser raises :class:`MalformedFileError` for a file it cannot read at all (no
 syntax, a field of the wrong type): the whole import is refused and nothing is written. A record that is
 well formed but cannot go into the catalog (a Skill Card, an anime-only card, a banlist entry for an unknown
 card) is not an error: the parser or the import service skips it and the report says why.
+
+Every reason is a :class:`Reason`: an English template marked for the catalogues (``gettext_noop``) and
+its values (numbers, ids, card names and raw text from the file: data, never English words). The import
+runs in the background, where no reader's language is known, so the report stores the template and values
+beside the English, and the pages say them in the reader's language (``rules.words.said``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Union
+
+from django.utils.translation import gettext_noop
 
 from decks.cardfields import (
     ALL_LINK_ARROWS,
@@ -28,13 +35,48 @@ MAX_NAME_LENGTH = 200
 MAX_POWER_LENGTH = 8
 
 
-class MalformedFileError(ValueError):
-    """The file cannot be read: ``where`` is the line, row or JSON path, ``reason`` what is wrong there."""
+Value = Union[str, int, "Reason"]
 
-    def __init__(self, where: str, reason: str) -> None:
-        super().__init__(f"{where}: {reason}" if where else reason)
+
+@dataclass(frozen=True)
+class Reason:
+    """A sentence a person reads: a ``gettext_noop`` template and its values (a word is a nested
+    ``Reason``, never an English string); ``str()`` is the English."""
+
+    template: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.values:
+            return self.template
+        return self.template % {
+            key: str(value) if isinstance(value, Reason) else value for key, value in self.values
+        }
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"template", "values"}``, what ``rules.words.said`` says in the reader's language."""
+        return {
+            "template": self.template,
+            "values": {
+                key: value.as_dict() if isinstance(value, Reason) else value for key, value in self.values
+            },
+        }
+
+
+def reason(template: str, **values: Value) -> Reason:
+    """The reason ``template`` (a ``gettext_noop`` literal) with ``values`` for its placeholders."""
+    return Reason(template, tuple(values.items()))
+
+
+class MalformedFileError(ValueError):
+    """The file cannot be read: ``where`` is the line, row or JSON path, ``reason`` what is wrong there
+    (in English; ``sentence`` is the same as a template and values, to be said in the reader's language)."""
+
+    def __init__(self, where: str, why: Reason) -> None:
         self.where = where
-        self.reason = reason
+        self.sentence = why
+        self.reason = str(why)
+        super().__init__(f"{where}: {self.reason}" if where else self.reason)
 
 
 @dataclass(frozen=True)
@@ -42,10 +84,15 @@ class Skip:
     """A record left out of the import, and why."""
 
     where: str
-    reason: str
+    why: Reason
 
-    def as_dict(self) -> dict[str, str]:
-        return {"where": self.where, "reason": self.reason}
+    @property
+    def reason(self) -> str:
+        return str(self.why)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The English ``reason`` (what older reports hold) and its ``template`` and ``values``."""
+        return {"where": self.where, "reason": self.reason, **self.why.as_dict()}
 
 
 @dataclass(frozen=True)
@@ -115,56 +162,71 @@ class CardRecord:
             "toughness": self.toughness,
         }
 
-    def problem(self) -> str | None:
+    def problem(self) -> Reason | None:
         """Why the catalog's constraints would refuse this card, or ``None``: checked before writing, so one
         odd card is skipped with a reason instead of aborting the whole import with a database error."""
         if not self.name.strip():
-            return "the card has no name"
+            return reason(gettext_noop("the card has no name"))
         if len(self.name) > MAX_NAME_LENGTH:
-            return f"the name is longer than {MAX_NAME_LENGTH} characters"
+            return reason(gettext_noop("the name is longer than %(most)d characters"), most=MAX_NAME_LENGTH)
         if self.game == "mtg":
             if len(self.power) > MAX_POWER_LENGTH or len(self.toughness) > MAX_POWER_LENGTH:
-                return f"power or toughness is longer than {MAX_POWER_LENGTH} characters"
+                return reason(
+                    gettext_noop("power or toughness is longer than %(most)d characters"),
+                    most=MAX_POWER_LENGTH,
+                )
             return None
         return self._yugioh_problem()
 
-    def _yugioh_problem(self) -> str | None:
+    def _yugioh_problem(self) -> Reason | None:
         if self.kind not in KINDS:
-            return f"unknown kind {self.kind!r}"
+            return reason(gettext_noop("unknown kind %(kind)s"), kind=repr(self.kind))
         if self.kind in ("spell", "trap"):
             icons = SPELL_ICONS if self.kind == "spell" else TRAP_ICONS
             if self.icon not in icons:
-                return f"a {self.kind.title()} cannot have the icon {self.icon!r}"
+                if self.kind == "spell":
+                    return reason(gettext_noop("a Spell cannot have the icon %(icon)s"), icon=repr(self.icon))
+                return reason(gettext_noop("a Trap cannot have the icon %(icon)s"), icon=repr(self.icon))
             return None
         if self.kind == "monster" and self.frame not in FRAMES:
-            return f"unknown monster frame {self.frame!r}"
+            return reason(gettext_noop("unknown monster frame %(frame)s"), frame=repr(self.frame))
         if self.attribute and self.attribute not in ATTRIBUTES:
-            return f"unknown Attribute {self.attribute!r}"
+            return reason(gettext_noop("unknown Attribute %(attribute)s"), attribute=repr(self.attribute))
         if self.monster_type and self.monster_type not in MONSTER_TYPES:
-            return f"unknown monster Type {self.monster_type!r}"
-        for label, value, top in (
-            ("Level", self.level, MAX_LEVEL),
-            ("Rank", self.rank, MAX_LEVEL),
-            ("Link Rating", self.link_rating, MAX_LINK_RATING),
-            ("left Pendulum Scale", self.scale_left, MAX_LEVEL),
-            ("right Pendulum Scale", self.scale_right, MAX_LEVEL),
+            return reason(gettext_noop("unknown monster Type %(type)s"), type=repr(self.monster_type))
+        for template, value, top in (
+            (gettext_noop("Level %(value)d is outside 0-%(top)d"), self.level, MAX_LEVEL),
+            (gettext_noop("Rank %(value)d is outside 0-%(top)d"), self.rank, MAX_LEVEL),
+            (gettext_noop("Link Rating %(value)d is outside 0-%(top)d"), self.link_rating, MAX_LINK_RATING),
+            (gettext_noop("left Pendulum Scale %(value)d is outside 0-%(top)d"), self.scale_left, MAX_LEVEL),
+            (
+                gettext_noop("right Pendulum Scale %(value)d is outside 0-%(top)d"),
+                self.scale_right,
+                MAX_LEVEL,
+            ),
         ):
             if value is not None and not 0 <= value <= top:
-                return f"{label} {value} is outside 0-{top}"
+                return reason(template, value=value, top=top)
         if self.frame == "link":
             if not self.link_rating:
-                return "a Link Monster needs a Link Rating of at least 1"
+                return reason(gettext_noop("a Link Monster needs a Link Rating of at least 1"))
             if not 0 < self.link_arrows <= ALL_LINK_ARROWS or self.link_arrows & ~ALL_LINK_ARROWS:
-                return f"Link Arrows 0x{self.link_arrows:x} are not a valid set of arrows"
+                return reason(
+                    gettext_noop("Link Arrows %(arrows)s are not a valid set of arrows"),
+                    arrows=f"0x{self.link_arrows:x}",
+                )
         if self.frame == "xyz" and self.rank is None:
-            return "an Xyz Monster needs a Rank"
+            return reason(gettext_noop("an Xyz Monster needs a Rank"))
         if self.kind == "monster" and self.frame not in ("xyz", "link") and self.level is None:
-            return "a monster needs a Level"
+            return reason(gettext_noop("a monster needs a Level"))
         if self.pendulum and (self.scale_left is None or self.scale_right is None):
-            return "a Pendulum Monster needs its Pendulum Scales"
-        for label, stat in (("ATK", self.atk), ("DEF", self.defense)):
+            return reason(gettext_noop("a Pendulum Monster needs its Pendulum Scales"))
+        for template, stat in (
+            (gettext_noop("ATK %(value)d is negative"), self.atk),
+            (gettext_noop("DEF %(value)d is negative"), self.defense),
+        ):
             if stat is not None and stat < 0:
-                return f"{label} {stat} is negative"
+                return reason(template, value=stat)
         return None
 
 

@@ -17,7 +17,17 @@ import sqlite3
 from contextlib import closing
 from dataclasses import dataclass, replace
 
-from decks.importers.records import CardRecord, MalformedFileError, ParsedCards, PrintingRecord, Skip
+from django.utils.translation import gettext_noop
+
+from decks.importers.records import (
+    CardRecord,
+    MalformedFileError,
+    ParsedCards,
+    PrintingRecord,
+    Reason,
+    Skip,
+    reason,
+)
 
 FORMAT = "ygopro-cdb"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -144,7 +154,7 @@ def _stat(value: int) -> int | None:
     return None if value < 0 else value
 
 
-def decode_row(row: CdbRow) -> CardRecord | str:
+def decode_row(row: CdbRow) -> CardRecord | Reason:
     """The card a row describes, or the reason it cannot be one (a skip)."""
     flags = row.type
     base = CardRecord(
@@ -163,7 +173,9 @@ def decode_row(row: CdbRow) -> CardRecord | str:
         # A Trap that Special Summons itself as a monster (TRAPMONSTER) is still a Trap Card in the deck.
         return replace(base, kind="trap", icon=_icon(flags, TRAP_ICON_FLAGS))
     if not flags & MONSTER:
-        return f"type 0x{flags:x} is neither a monster, a Spell nor a Trap"
+        return reason(
+            gettext_noop("type %(type)s is neither a monster, a Spell nor a Trap"), type=f"0x{flags:x}"
+        )
 
     rating, scale_left, scale_right = decode_level(row.level)
     is_link = bool(flags & LINK)
@@ -194,17 +206,27 @@ def decode_row(row: CdbRow) -> CardRecord | str:
 def read_rows(data: bytes) -> list[CdbRow]:
     """Every ``datas`` row with its name, by id; :class:`MalformedFileError` if it is no card database."""
     if not data.startswith(SQLITE_MAGIC):
-        raise MalformedFileError("", "not an SQLite database (no 'SQLite format 3' header)")
+        raise MalformedFileError(
+            "", reason(gettext_noop("not an SQLite database (no 'SQLite format 3' header)"))
+        )
     with closing(sqlite3.connect(":memory:")) as connection:
         try:
             connection.deserialize(data)
             connection.execute("PRAGMA query_only = ON")
             tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master")}
         except sqlite3.DatabaseError as error:
-            raise MalformedFileError("", f"not a readable SQLite database: {error}") from None
+            raise MalformedFileError(
+                "", reason(gettext_noop("not a readable SQLite database: %(error)s"), error=str(error))
+            ) from None
         for table in ("datas", "texts"):
             if table not in tables:
-                raise MalformedFileError("", f"not a YGOPro card database: it has no table {table!r}")
+                raise MalformedFileError(
+                    "",
+                    reason(
+                        gettext_noop("not a YGOPro card database: it has no table %(table)s"),
+                        table=repr(table),
+                    ),
+                )
         columns = ", ".join(f"d.{column}" for column in COLUMNS)
         try:
             cursor = connection.execute(
@@ -213,17 +235,26 @@ def read_rows(data: bytes) -> list[CdbRow]:
             )
             raw_rows = cursor.fetchall()
         except sqlite3.DatabaseError as error:
-            raise MalformedFileError("", f"not a YGOPro card database: {error}") from None
+            raise MalformedFileError(
+                "", reason(gettext_noop("not a YGOPro card database: %(error)s"), error=str(error))
+            ) from None
     rows: list[CdbRow] = []
     for number, raw in enumerate(raw_rows, start=1):
         ints = raw[: len(COLUMNS)]
         for column, value in zip(COLUMNS, ints, strict=True):
             if not isinstance(value, int) or isinstance(value, bool):
                 where = f"datas row {number} (id={raw[0]!r})"
-                raise MalformedFileError(where, f"{column} must be a whole number, not {value!r}")
+                raise MalformedFileError(
+                    where,
+                    reason(
+                        gettext_noop("%(column)s must be a whole number, not %(value)s"),
+                        column=column,
+                        value=repr(value),
+                    ),
+                )
         name, text = raw[len(COLUMNS)], raw[len(COLUMNS) + 1]
         if name is not None and not isinstance(name, str):
-            raise MalformedFileError(f"texts row id={raw[0]}", "name must be text")
+            raise MalformedFileError(f"texts row id={raw[0]}", reason(gettext_noop("name must be text")))
         rows.append(
             CdbRow(
                 id=ints[0],
@@ -249,16 +280,26 @@ def parse_cdb(data: bytes) -> ParsedCards:
     by_id = {row.id: row for row in rows}
     for row in rows:
         if not row.name:
-            parsed.skips.append(Skip(row.where, "no name in the texts table"))
+            parsed.skips.append(Skip(row.where, reason(gettext_noop("no name in the texts table"))))
             continue
         if not row.ot & (OCG | TCG):
-            parsed.skips.append(Skip(row.where, f"not an OCG or TCG card (ot 0x{row.ot:x})"))
+            parsed.skips.append(
+                Skip(
+                    row.where, reason(gettext_noop("not an OCG or TCG card (ot %(ot)s)"), ot=f"0x{row.ot:x}")
+                )
+            )
             continue
         if row.alias:
             original = by_id.get(row.alias)
             if original is None:
                 parsed.skips.append(
-                    Skip(row.where, f"alternate artwork of id {row.alias}, which is not in the file")
+                    Skip(
+                        row.where,
+                        reason(
+                            gettext_noop("alternate artwork of id %(id)s, which is not in the file"),
+                            id=str(row.alias),
+                        ),
+                    )
                 )
                 continue
             if original.name == row.name:
@@ -267,7 +308,7 @@ def parse_cdb(data: bytes) -> ParsedCards:
                 )
                 continue
         decoded = decode_row(row)
-        if isinstance(decoded, str):
+        if isinstance(decoded, Reason):
             parsed.skips.append(Skip(row.where, decoded))
         else:
             parsed.cards.append(decoded)

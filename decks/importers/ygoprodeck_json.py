@@ -15,12 +15,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from decks.cardfields import FRAMES, link_arrow_mask, slug
-from decks.importers.records import CardRecord, MalformedFileError, ParsedCards, PrintingRecord, Skip
+from django.utils.translation import gettext_noop
+
+from decks.cardfields import ARROW_ORDER, FRAMES, LINK_ARROW_BITS, link_arrow_mask, slug
+from decks.importers.records import (
+    CardRecord,
+    MalformedFileError,
+    ParsedCards,
+    PrintingRecord,
+    Reason,
+    Skip,
+    reason,
+)
 
 FORMAT = "ygoprodeck-json"
 SKIPPED_TYPES = {
-    "Skill Card": "Skill Cards are used only in Speed Duels",
+    "Skill Card": reason(gettext_noop("Skill Cards are used only in Speed Duels")),
 }
 # Monster type lines that make it an Effect Monster without the word "Effect".
 EFFECT_WORDS = ("Effect", "Spirit", "Toon", "Union", "Gemini", "Flip")
@@ -39,7 +49,10 @@ def _int(entry: Mapping[str, Any], key: str, where: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedFileError(f"{where}.{key}", f"expected a whole number, not {value!r}")
+        raise MalformedFileError(
+            f"{where}.{key}",
+            reason(gettext_noop("expected a whole number, not %(value)s"), value=repr(value)),
+        )
     return int(value)
 
 
@@ -48,7 +61,9 @@ def _text(entry: Mapping[str, Any], key: str, where: str) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise MalformedFileError(f"{where}.{key}", f"expected text, not {value!r}")
+        raise MalformedFileError(
+            f"{where}.{key}", reason(gettext_noop("expected text, not %(value)s"), value=repr(value))
+        )
     return value
 
 
@@ -64,12 +79,12 @@ def _frame(type_line: str, frame_type: str) -> str:
     return "normal" if "Normal" in type_line else "effect"
 
 
-def parse_entry(entry: Mapping[str, Any], where: str) -> tuple[CardRecord, list[str]] | str:
+def parse_entry(entry: Mapping[str, Any], where: str) -> tuple[CardRecord, list[str]] | Reason:
     """One card of the ``data`` list and the ids of its alternate artworks, or the reason it is skipped."""
     card_id = _int(entry, "id", where)
     name = _text(entry, "name", where).strip()
     if card_id is None or not name:
-        raise MalformedFileError(where, "every card needs an id and a name")
+        raise MalformedFileError(where, reason(gettext_noop("every card needs an id and a name")))
     type_line = _text(entry, "type", where)
     frame_type = _text(entry, "frameType", where)
     race = _text(entry, "race", where)
@@ -78,12 +93,14 @@ def parse_entry(entry: Mapping[str, Any], where: str) -> tuple[CardRecord, list[
 
     images = entry.get("card_images") or []
     if not isinstance(images, list):
-        raise MalformedFileError(f"{where}.card_images", 'expected a list of {"id": ...} objects')
+        raise MalformedFileError(
+            f"{where}.card_images", reason(gettext_noop('expected a list of {"id": ...} objects'))
+        )
     alternates: list[str] = []
     for index, image in enumerate(images):
         image_where = f"{where}.card_images[{index}]"
         if not isinstance(image, Mapping):
-            raise MalformedFileError(image_where, "expected an object with an id")
+            raise MalformedFileError(image_where, reason(gettext_noop("expected an object with an id")))
         image_id = _int(image, "id", image_where)
         if image_id is not None and image_id != card_id and str(image_id) not in alternates:
             alternates.append(str(image_id))
@@ -104,22 +121,28 @@ def parse_entry(entry: Mapping[str, Any], where: str) -> tuple[CardRecord, list[
     elif "Monster" in type_line:
         kind = "monster"
     else:
-        return f"unknown card type {type_line!r}"
+        return reason(gettext_noop("unknown card type %(type)s"), type=repr(type_line))
 
     frame = _frame(type_line, frame_type)
     typeline = entry.get("typeline") or []
     if not isinstance(typeline, list) or not all(isinstance(word, str) for word in typeline):
-        raise MalformedFileError(f"{where}.typeline", "expected a list of words")
+        raise MalformedFileError(f"{where}.typeline", reason(gettext_noop("expected a list of words")))
     words = " ".join([type_line, *typeline])
     rating = _int(entry, "level", where)
     link_rating = _int(entry, "linkval", where)
     markers = entry.get("linkmarkers") or []
     if not isinstance(markers, list) or not all(isinstance(marker, str) for marker in markers):
-        raise MalformedFileError(f"{where}.linkmarkers", "expected a list of arrow names")
-    try:
-        arrows = link_arrow_mask(markers) if frame == "link" else 0
-    except ValueError as error:
-        return str(error)
+        raise MalformedFileError(
+            f"{where}.linkmarkers", reason(gettext_noop("expected a list of arrow names"))
+        )
+    unknown = [marker for marker in markers if slug(marker) not in LINK_ARROW_BITS] if frame == "link" else []
+    if unknown:
+        return reason(
+            gettext_noop("unknown Link Arrow %(arrow)s; expected one of %(arrows)s"),
+            arrow=repr(unknown[0]),
+            arrows=", ".join(ARROW_ORDER),
+        )
+    arrows = link_arrow_mask(markers) if frame == "link" else 0
     scale = _int(entry, "scale", where)
     pendulum = "Pendulum" in type_line or frame_type.endswith("_pendulum")
     atk = _int(entry, "atk", where)
@@ -148,15 +171,15 @@ def parse_entry(entry: Mapping[str, Any], where: str) -> tuple[CardRecord, list[
 def parse_ygoprodeck(document: object) -> ParsedCards:
     """The cards of a decoded YGOProDeck JSON document."""
     if not isinstance(document, Mapping) or not looks_like(document):
-        raise MalformedFileError("$", 'expected {"data": [cards with "id" and "type"]}')
+        raise MalformedFileError("$", reason(gettext_noop('expected {"data": [cards with "id" and "type"]}')))
     entries = document["data"]
     parsed = ParsedCards(format=FORMAT, game="yugioh", rows=len(entries))
     for index, entry in enumerate(entries):
         where = f"data[{index}]"
         if not isinstance(entry, Mapping):
-            raise MalformedFileError(where, "expected a card object")
+            raise MalformedFileError(where, reason(gettext_noop("expected a card object")))
         result = parse_entry(entry, where)
-        if isinstance(result, str):
+        if isinstance(result, Reason):
             parsed.skips.append(Skip(f"{where} ({entry.get('name')!r})", result))
             continue
         card, alternates = result

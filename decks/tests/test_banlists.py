@@ -112,7 +112,7 @@ def test_banlist_json_for_both_games():
     ("document", "where", "reason"),
     [
         ({"name": "X", "effective": "2024-13-01", "forbidden": []}, "$.effective", "not a YYYY-MM-DD date"),
-        ({"name": "X", "game": "yugioh", "banned": []}, "$.banned", "not a yugioh banlist status"),
+        ({"name": "X", "game": "yugioh", "banned": []}, "$.banned", "not a Yu-Gi-Oh! banlist status"),
         ({"name": "X", "forbidden": ["A", 3.5]}, "$.forbidden[1]", "expected a card name or id"),
         ({"forbidden": []}, "$.name", "needs a name"),
     ],
@@ -168,7 +168,7 @@ def test_unknown_ids_and_a_second_artwork_of_a_listed_card_are_skipped_with_reas
     assert report.added == 1
     reasons = {skip.where: skip.reason for skip in report.skips}
     assert "listed again at line 2" in reasons["line 3"]
-    assert "99999999 is not in the yugioh catalog" in reasons["line 4"]
+    assert "99999999 is not in the Yu-Gi-Oh! catalog" in reasons["line 4"]
 
 
 def test_json_banlist_by_names_resolves_spellings(catalog):
@@ -177,7 +177,7 @@ def test_json_banlist_by_names_resolves_spellings(catalog):
     report = card_import(data=json.dumps(document).encode())
 
     assert report.added == 1
-    assert "'Pot of Gredd' is not in the yugioh catalog" in report.skips[0].reason
+    assert "'Pot of Gredd' is not in the Yu-Gi-Oh! catalog" in report.skips[0].reason
 
 
 def test_a_list_without_a_date_needs_one(catalog):

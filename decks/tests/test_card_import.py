@@ -134,7 +134,7 @@ def test_unknown_content_is_refused_naming_the_accepted_formats():
 def test_a_file_over_the_limit_is_refused_naming_the_limit(monkeypatch):
     monkeypatch.setattr(importers, "MAX_IMPORT_BYTES", 1024)
 
-    with pytest.raises(CardImportError, match="the import limit is 1,024 bytes"):
+    with pytest.raises(CardImportError, match="the import limit is 1024 bytes"):
         card_import(data=b"!2018.09 TCG\n" + b"#" * 2000)
 
 

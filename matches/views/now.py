@@ -122,7 +122,7 @@ def penalty_sentence(penalty: Penalty) -> str:
         "judge": display_name(penalty.issued_by),
         "player": display_name(penalty.player),
         "kind": penalty.get_kind_display(),
-        "infraction": penalty.infraction,
+        "infraction": penalty.infraction_words,
         "note": penalty.note,
     }
     if penalty.note:

@@ -115,27 +115,58 @@ class Replay:
     drops: tuple[Drop, ...] = ()
 
 
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for the catalogues and returns it unchanged (the engine writes English; the pages
+    say ``gettext(template) % values``, as for ``rules.engine.sentences``)."""
+    return message
+
+
+Problem = dict[str, Any]
+
+
+def said(template: str, **values: Any) -> dict[str, Any]:
+    """A sentence as a template (a ``gettext_noop`` literal) and its values: a nested one for a word."""
+    return {"template": template, "values": values}
+
+
+def english(sentence: dict[str, Any]) -> str:
+    values = {
+        key: english(value) if isinstance(value, dict) else value
+        for key, value in sentence.get("values", {}).items()
+    }
+    return str(sentence["template"]) % values if values else str(sentence["template"])
+
+
+def problem_at(path: str, template: str, **values: Any) -> Problem:
+    """A problem: ``path``, the English ``message``, and its ``template`` and ``values``."""
+    sentence = said(template, **values)
+    return {"path": path, "message": english(sentence), **sentence}
+
+
 class ReplayError(Exception):
     """The document is not a valid event replay; ``problems`` lists every problem found.
 
-    Each problem is ``{"path": "rounds[2].matches[0].b", "message": "..."}``; ``""`` is the document itself.
+    Each problem is ``{"path": "rounds[2].matches[0].b", "message": "...", "template": "...", "values":
+    {...}}``: ``""`` is the document itself, ``message`` the English, ``template`` and ``values`` the same
+    to be said in the reader's language.
     """
 
-    def __init__(self, problems: list[dict[str, str]]) -> None:
+    def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
         summary = "; ".join(f"{p['path'] or '(document)'}: {p['message']}" for p in problems)
         super().__init__(f"invalid event replay ({len(problems)} problem(s)): {summary}")
 
 
-def _describe(value: object) -> str:
+def _describe(value: object) -> str | dict[str, Any]:
+    """A JSON value as a sentence shows it: a literal as written, an object or a list in words."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return "an object"
+        return said(gettext_noop("an object"))
     if isinstance(value, list):
-        return "a list"
+        return said(gettext_noop("a list"))
     return repr(value)
 
 
@@ -151,10 +182,10 @@ class _Reader:
     """
 
     def __init__(self) -> None:
-        self.problems: list[dict[str, str]] = []
+        self.problems: list[Problem] = []
 
-    def problem(self, path: str, message: str) -> None:
-        self.problems.append({"path": path, "message": message})
+    def problem(self, path: str, template: str, **values: Any) -> None:
+        self.problems.append(problem_at(path, template, **values))
 
     def count(
         self,
@@ -169,14 +200,24 @@ class _Reader:
         if key not in mapping and default is not None:
             return default
         if key not in mapping:
-            self.problem(path, "missing: expected a whole number")
+            self.problem(path, gettext_noop("missing: expected a whole number"))
             return minimum
         value = _as_int(mapping[key])
         if value is None or value < minimum:
-            self.problem(path, f"expected a whole number >= {minimum}, got {_describe(mapping[key])}")
+            self.problem(
+                path,
+                gettext_noop("expected a whole number >= %(minimum)d, got %(got)s"),
+                minimum=minimum,
+                got=_describe(mapping[key]),
+            )
             return minimum
         if value > maximum:
-            self.problem(path, f"expected a whole number <= {maximum}, got {value}")
+            self.problem(
+                path,
+                gettext_noop("expected a whole number <= %(maximum)d, got %(got)d"),
+                maximum=maximum,
+                got=value,
+            )
             return minimum
         return value
 
@@ -185,31 +226,49 @@ class _Reader:
     ) -> list[Any]:
         if key not in mapping:
             if required:
-                self.problem(key, "missing: expected a list")
+                self.problem(key, gettext_noop("missing: expected a list"))
             return []
         value = mapping[key]
         if not isinstance(value, list):
-            self.problem(key, f"expected a list, got {_describe(value)}")
+            self.problem(key, gettext_noop("expected a list, got %(got)s"), got=_describe(value))
             return []
         if len(value) > maximum:
-            self.problem(key, f"has {len(value)} items; an event replay has at most {maximum}")
+            self.problem(
+                key,
+                gettext_noop("has %(count)d items; an event replay has at most %(maximum)d"),
+                count=len(value),
+                maximum=maximum,
+            )
             return []
         return value
 
     def document(self, document: object) -> Replay | None:
         if not isinstance(document, dict):
-            self.problem("", f"an event replay is a JSON object, got {_describe(document)}")
+            self.problem(
+                "", gettext_noop("an event replay is a JSON object, got %(got)s"), got=_describe(document)
+            )
             return None
         fmt = document.get("format")
         if "format" not in document:
-            self.problem("format", f"missing: expected {FORMAT!r}")
+            self.problem("format", gettext_noop("missing: expected %(format)s"), format=repr(FORMAT))
         elif fmt != FORMAT:
-            self.problem("format", f"unsupported format {_describe(fmt)}: expected {FORMAT!r}")
+            self.problem(
+                "format",
+                gettext_noop("unsupported format %(got)s: expected %(format)s"),
+                got=_describe(fmt),
+                format=repr(FORMAT),
+            )
         game_value = document.get("game")
         game = _GAMES.get(game_value) if isinstance(game_value, str) else None
         if game is None:
-            got = "missing" if "game" not in document else f"unknown game {_describe(game_value)}"
-            self.problem("game", f"{got}: expected 'yugioh' or 'mtg'")
+            if "game" not in document:
+                self.problem("game", gettext_noop("missing: expected 'yugioh' or 'mtg'"))
+            else:
+                self.problem(
+                    "game",
+                    gettext_noop("unknown game %(got)s: expected 'yugioh' or 'mtg'"),
+                    got=_describe(game_value),
+                )
         players = self.players(self.list_at(document, "players"))
         known = {player.id for player in players}
         joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
@@ -223,12 +282,20 @@ class _Reader:
         for number, player_id, path in pairings:
             if number < joined.get(player_id, 1):
                 self.problem(
-                    path, f"{player_id!r} joined in round {joined[player_id]} but is paired in round {number}"
+                    path,
+                    gettext_noop("%(player)s joined in round %(joined)d but is paired in round %(round)d"),
+                    player=repr(player_id),
+                    joined=joined[player_id],
+                    round=number,
                 )
             after = dropped_after.get(player_id)
             if after is not None and number > after:
                 self.problem(
-                    path, f"{player_id!r} dropped after round {after} but is paired in round {number}"
+                    path,
+                    gettext_noop("%(player)s dropped after round %(after)d but is paired in round %(round)d"),
+                    player=repr(player_id),
+                    after=after,
+                    round=number,
                 )
         return Replay(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
 
@@ -239,28 +306,48 @@ class _Reader:
         for index, value in enumerate(values):
             path = f"players[{index}]"
             if not isinstance(value, dict):
-                self.problem(path, f"expected a player object, got {_describe(value)}")
+                self.problem(
+                    path, gettext_noop("expected a player object, got %(got)s"), got=_describe(value)
+                )
                 continue
             player_id = value.get("id")
             if not isinstance(player_id, str) or not player_id:
-                self.problem(f"{path}.id", f"expected a non-empty string, got {_describe(player_id)}")
+                self.problem(
+                    f"{path}.id",
+                    gettext_noop("expected a non-empty string, got %(got)s"),
+                    got=_describe(player_id),
+                )
                 continue
             if len(player_id) > MAX_ID_LENGTH:
-                self.problem(f"{path}.id", f"has {len(player_id)} characters; at most {MAX_ID_LENGTH}")
+                self.problem(
+                    f"{path}.id",
+                    gettext_noop("has %(count)d characters; at most %(maximum)d"),
+                    count=len(player_id),
+                    maximum=MAX_ID_LENGTH,
+                )
                 continue
             if player_id in first_at:
                 self.problem(
                     f"{path}.id",
-                    f"duplicate player id {player_id!r} (first at players[{first_at[player_id]}])",
+                    gettext_noop("duplicate player id %(player)s (first at players[%(first)d])"),
+                    player=repr(player_id),
+                    first=first_at[player_id],
                 )
                 continue
             first_at[player_id] = index
             name = value.get("name", player_id)
             if not isinstance(name, str):
-                self.problem(f"{path}.name", f"expected a string, got {_describe(name)}")
+                self.problem(
+                    f"{path}.name", gettext_noop("expected a string, got %(got)s"), got=_describe(name)
+                )
                 name = player_id
             elif len(name) > MAX_NAME_LENGTH:
-                self.problem(f"{path}.name", f"has {len(name)} characters; at most {MAX_NAME_LENGTH}")
+                self.problem(
+                    f"{path}.name",
+                    gettext_noop("has %(count)d characters; at most %(maximum)d"),
+                    count=len(name),
+                    maximum=MAX_NAME_LENGTH,
+                )
             joined_round = self.count(
                 value, "joined_round", f"{path}.joined_round", minimum=1, maximum=MAX_ROUNDS + 1, default=1
             )
@@ -276,7 +363,9 @@ class _Reader:
                 elif fixed_table in table_at:
                     self.problem(
                         f"{path}.fixed_table",
-                        f"table {fixed_table} is already fixed for players[{table_at[fixed_table]}]",
+                        gettext_noop("table %(table)d is already fixed for players[%(first)d]"),
+                        table=fixed_table,
+                        first=table_at[fixed_table],
                     )
                 if fixed_table is not None:
                     table_at.setdefault(fixed_table, index)
@@ -290,25 +379,37 @@ class _Reader:
     ) -> Round:
         path = f"rounds[{index}]"
         if not isinstance(value, dict):
-            self.problem(path, f"expected a round object, got {_describe(value)}")
+            self.problem(path, gettext_noop("expected a round object, got %(got)s"), got=_describe(value))
             return Round(number=index + 1, stage="swiss", matches=())
         number = value.get("number")
         if _as_int(number) != index + 1:
             self.problem(
                 f"{path}.number",
-                f"round numbers run 1..n in order: expected {index + 1}, got {_describe(number)}",
+                gettext_noop("round numbers run 1..n in order: expected %(expected)d, got %(got)s"),
+                expected=index + 1,
+                got=_describe(number),
             )
         stage_value = value.get("stage")
         stage = _STAGES.get(stage_value) if isinstance(stage_value, str) else None
         if stage is None:
-            self.problem(f"{path}.stage", f"expected 'swiss' or 'top', got {_describe(stage_value)}")
+            self.problem(
+                f"{path}.stage",
+                gettext_noop("expected 'swiss' or 'top', got %(got)s"),
+                got=_describe(stage_value),
+            )
         matches_value = value.get("matches")
         if not isinstance(matches_value, list):
-            self.problem(f"{path}.matches", f"expected a list, got {_describe(matches_value)}")
+            self.problem(
+                f"{path}.matches", gettext_noop("expected a list, got %(got)s"), got=_describe(matches_value)
+            )
             matches_value = []
         elif len(matches_value) > MAX_PLAYERS:  # a match seats at least one player
-            message = f"has {len(matches_value)} matches; a round has at most {MAX_PLAYERS}"
-            self.problem(f"{path}.matches", message)
+            self.problem(
+                f"{path}.matches",
+                gettext_noop("has %(count)d matches; a round has at most %(maximum)d"),
+                count=len(matches_value),
+                maximum=MAX_PLAYERS,
+            )
             matches_value = []
         seen: dict[str, str] = {}
         matches = tuple(
@@ -327,7 +428,10 @@ class _Reader:
             if match.table in first_at:
                 earlier = f"{path}.matches[{first_at[match.table]}]"
                 self.problem(
-                    f"{path}.matches[{m}].table", f"table {match.table} is already used by {earlier}"
+                    f"{path}.matches[{m}].table",
+                    gettext_noop("table %(table)d is already used by %(earlier)s"),
+                    table=match.table,
+                    earlier=earlier,
                 )
             else:
                 first_at[match.table] = m
@@ -342,7 +446,7 @@ class _Reader:
         pairings: list[tuple[int, str, str]],
     ) -> Match:
         if not isinstance(value, dict):
-            self.problem(path, f"expected a match object, got {_describe(value)}")
+            self.problem(path, gettext_noop("expected a match object, got %(got)s"), got=_describe(value))
             return Match(table=1, a="", b=None, result="bye")
         table = self.count(value, "table", f"{path}.table", minimum=1, maximum=MAX_TABLE)
         result_value = value.get("result")
@@ -350,7 +454,9 @@ class _Reader:
         if result is None:
             self.problem(
                 f"{path}.result",
-                f"unknown result {_describe(result_value)}: expected one of {', '.join(map(repr, _RESULTS))}",
+                gettext_noop("unknown result %(got)s: expected one of %(expected)s"),
+                got=_describe(result_value),
+                expected=", ".join(map(repr, _RESULTS)),
             )
         sides: dict[str, str | None] = {}
         for side in ("a", "b"):
@@ -359,30 +465,54 @@ class _Reader:
             sides[side] = player_id if isinstance(player_id, str) else None
             if side == "b" and player_id is None:
                 if result is not None and result != "bye":
-                    self.problem(side_path, f"only a bye has b null; this match's result is {result!r}")
+                    self.problem(
+                        side_path,
+                        gettext_noop("only a bye has b null; this match's result is %(result)s"),
+                        result=repr(result),
+                    )
                 continue
             if side == "b" and result == "bye":
-                self.problem(side_path, f"a bye has b null, got {_describe(player_id)}")
+                self.problem(
+                    side_path, gettext_noop("a bye has b null, got %(got)s"), got=_describe(player_id)
+                )
             if not isinstance(player_id, str):
-                self.problem(side_path, f"expected a player id, got {_describe(player_id)}")
+                self.problem(
+                    side_path, gettext_noop("expected a player id, got %(got)s"), got=_describe(player_id)
+                )
                 continue
             if player_id not in known:
-                self.problem(side_path, f"unknown player id {player_id!r}: not in players")
+                self.problem(
+                    side_path,
+                    gettext_noop("unknown player id %(player)s: not in players"),
+                    player=repr(player_id),
+                )
                 continue
             if player_id in seen:
                 self.problem(
-                    side_path, f"{player_id!r} is paired twice in round {number} (also at {seen[player_id]})"
+                    side_path,
+                    gettext_noop("%(player)s is paired twice in round %(round)d (also at %(earlier)s)"),
+                    player=repr(player_id),
+                    round=number,
+                    earlier=seen[player_id],
                 )
                 continue
             seen[player_id] = side_path
             pairings.append((number, player_id, side_path))
         if sides["a"] is not None and sides["a"] == sides["b"]:
-            self.problem(f"{path}.b", f"{sides['a']!r} cannot play against themselves")
+            self.problem(
+                f"{path}.b",
+                gettext_noop("%(player)s cannot play against themselves"),
+                player=repr(sides["a"]),
+            )
         games: Games | None = None
         games_value = value.get("games")
         if games_value is not None:
             if not isinstance(games_value, dict):
-                self.problem(f"{path}.games", f"expected a game tally object, got {_describe(games_value)}")
+                self.problem(
+                    f"{path}.games",
+                    gettext_noop("expected a game tally object, got %(got)s"),
+                    got=_describe(games_value),
+                )
             else:
                 games = Games(
                     a=self.count(games_value, "a", f"{path}.games.a", minimum=0, maximum=MAX_GAMES),
@@ -401,14 +531,21 @@ class _Reader:
         for index, value in enumerate(values):
             path = f"drops[{index}]"
             if not isinstance(value, dict):
-                self.problem(path, f"expected a drop object, got {_describe(value)}")
+                self.problem(path, gettext_noop("expected a drop object, got %(got)s"), got=_describe(value))
                 continue
             player_id = value.get("player")
             if not isinstance(player_id, str) or player_id not in known:
-                self.problem(f"{path}.player", f"unknown player id {_describe(player_id)}: not in players")
+                self.problem(
+                    f"{path}.player",
+                    gettext_noop("unknown player id %(got)s: not in players"),
+                    got=_describe(player_id),
+                )
             elif player_id in first_at:
                 self.problem(
-                    f"{path}.player", f"{player_id!r} already dropped at drops[{first_at[player_id]}]"
+                    f"{path}.player",
+                    gettext_noop("%(player)s already dropped at drops[%(first)d]"),
+                    player=repr(player_id),
+                    first=first_at[player_id],
                 )
             else:
                 first_at[player_id] = index
@@ -417,7 +554,9 @@ class _Reader:
             if after is None or not 1 <= after <= round_count:
                 self.problem(
                     f"{path}.after_round",
-                    f"unknown round {_describe(after_value)}: the replay has rounds 1..{round_count}",
+                    gettext_noop("unknown round %(got)s: the replay has rounds 1..%(rounds)d"),
+                    got=_describe(after_value),
+                    rounds=round_count,
                 )
             if isinstance(player_id, str) and after is not None:
                 drops.append(Drop(player=player_id, after_round=after))
@@ -435,7 +574,9 @@ def read_replay(document: object) -> Replay:
         problems = reader.problems[:MAX_PROBLEMS]
         if len(reader.problems) > MAX_PROBLEMS:
             more = len(reader.problems) - MAX_PROBLEMS
-            problems.append({"path": "", "message": f"and {more} more problems; fix these first"})
+            problems.append(
+                problem_at("", gettext_noop("and %(count)d more problems; fix these first"), count=more)
+            )
         raise ReplayError(problems)
     return replay
 

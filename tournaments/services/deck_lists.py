@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from config.refusals import Conflict
-from decks.models import DeckList
+from decks.models import PRESENTED_LIST_NAME, DeckList
 from decks.services import deck_list_create
 from tournaments.models import (
     DeckListChange,
@@ -135,7 +135,8 @@ def _presented_list_name(registration: Registration) -> str:
     """The name of a list a judge enters as the player presents it: numbered by this registration's own
     changes, so the name says nothing of the player's other lists (staff can make an event with any name)."""
     number = registration.deck_changes.count() + 1
-    return f"{registration.event.name[:100]} (presented to a judge, {number})"
+    # In English whatever the judge's language: ``DeckList.name_words`` says it in each reader's.
+    return PRESENTED_LIST_NAME % {"event": registration.event.name[:100], "number": number}
 
 
 @transaction.atomic

@@ -36,6 +36,7 @@ import logging
 import re
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
+from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
@@ -48,11 +49,11 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from matches.services import FinalMatch, matches_create_final
-from tournaments.engine.replay import Replay, ReplayError, read_replay
+from tournaments.engine.replay import Replay, ReplayError, english, problem_at, read_replay, said
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
 from tournaments.selectors.imports import import_progress_key
 from tournaments.services.events import RESERVED_SLUGS, event_create
@@ -131,8 +132,8 @@ def _players(event: Event, replay: Replay, progress: Callable[[int], None]) -> d
     """One account and one checked-in registration per replay player, in batches; player id -> user pk."""
     usernames = {player.id: imported_username(event.slug, player.id) for player in replay.players}
     if len(set(usernames.values())) < len(usernames):  # only ids crafted to look like another's hash
-        message = "two player ids map to the same account name: rename one"
-        raise ReplayError([{"path": "players", "message": message}])
+        message = gettext_noop("two player ids map to the same account name: rename one")
+        raise ReplayError([problem_at("players", message)])
     taken = sorted(
         name
         for chunk in _chunks(list(usernames.values()))
@@ -345,20 +346,37 @@ def event_import_dispatch(*, event_import_id: int) -> bool:
     )
 
 
-def _interrupted_message(attempts: int) -> str:
-    return gettext(
-        "The import was interrupted %(count)d times (the worker running it stopped); nothing was written. "
-        "Upload the replay again; if it stops again, ask an administrator to check the workers' memory and "
-        "time limits."
-    ) % {"count": attempts}
+def _interrupted_message(attempts: int) -> dict[str, Any]:
+    return said(
+        gettext_noop(
+            "The import was interrupted %(count)d times (the worker running it stopped); nothing was "
+            "written. Upload the replay again; if it stops again, ask an administrator to check the "
+            "workers' memory and time limits."
+        ),
+        count=attempts,
+    )
 
 
-def _not_taken_message() -> str:
-    minutes = minutes_before_given_up()
-    return gettext(
-        "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs the "
-        "server to check that its background workers are running, then upload the replay again."
-    ) % {"minutes": minutes}
+def _not_taken_message() -> dict[str, Any]:
+    return said(
+        gettext_noop(
+            "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs "
+            "the server to check that its background workers are running, then upload the replay again."
+        ),
+        minutes=minutes_before_given_up(),
+    )
+
+
+def failure_fields(failure: dict[str, Any]) -> dict[str, Any]:
+    """A failed import's ``error`` in English (older rows hold only that; the admin shows it) and its
+    ``failure``: a sentence (``template``, ``values``) or the replay's ``problems``, each with its template,
+    which the pages say in the reader's language (``tournaments.views.event_import.failure_words``)."""
+    problems = failure.get("problems")
+    if problems is None:
+        return {"error": english(failure), "failure": failure}
+    found = "; ".join(f"{p['path'] or 'the replay'}: {p['message']}" for p in problems)
+    error = f"{found.rstrip('.')}. Nothing was written; fix the replay and upload it again."
+    return {"error": error, "failure": failure}
 
 
 def _attempt_gone(job: EventImport, now: datetime) -> bool:
@@ -373,9 +391,11 @@ def _attempt_gone(job: EventImport, now: datetime) -> bool:
     return job.started_at + limit < now
 
 
-def _fail(job: EventImport, error: str, now: datetime) -> None:
-    job.status, job.error, job.finished_at, job.data = EventImport.Status.FAILED, error, now, None
-    job.save(update_fields=["status", "error", "finished_at", "data"])
+def _fail(job: EventImport, failure: dict[str, Any], now: datetime) -> None:
+    fields = failure_fields(failure)
+    job.status, job.error, job.failure = EventImport.Status.FAILED, fields["error"], fields["failure"]
+    job.finished_at, job.data = now, None
+    job.save(update_fields=["status", "error", "failure", "finished_at", "data"])
 
 
 def _unfinished() -> QuerySet[EventImport]:
@@ -472,14 +492,13 @@ def _claim(event_import_id: int) -> int:
         return job.attempts
 
 
-def _messages(error: ReplayError | ValidationError) -> str:
+def _messages(error: ReplayError | ValidationError) -> dict[str, Any]:
+    """The replay's problems; a refused name or address as a problem without a template (its message in
+    the language the worker runs in)."""
     if isinstance(error, ReplayError):
-        found = "; ".join(f"{p['path'] or gettext('the replay')}: {p['message']}" for p in error.problems)
-    else:
-        found = "; ".join(message for messages in error.message_dict.values() for message in messages)
-    return gettext("%(problems)s. Nothing was written; fix the replay and upload it again.") % {
-        "problems": found.rstrip(".")
-    }
+        return {"problems": error.problems}
+    messages = [message for messages in error.message_dict.values() for message in messages]
+    return {"problems": [{"path": "", "message": message} for message in messages]}
 
 
 def event_import_process(*, event_import_id: int) -> EventImport | None:
@@ -504,8 +523,10 @@ def _import(event_import_id: int, attempt: int) -> None:
     def progress(done: int, total: int) -> None:
         _cache_quietly(lambda: cache.set(key, (done, total), timeout=3600))
 
-    def failed(error: str) -> None:
-        mine.update(status=EventImport.Status.FAILED, error=error, data=None, finished_at=timezone.now())
+    def failed(failure: dict[str, Any]) -> None:
+        mine.update(
+            status=EventImport.Status.FAILED, **failure_fields(failure), data=None, finished_at=timezone.now()
+        )
 
     try:
         with transaction.atomic():
@@ -528,14 +549,16 @@ def _import(event_import_id: int, attempt: int) -> None:
         failed(_messages(error))
     except SoftTimeLimitExceeded:
         failed(
-            gettext(
-                "The import took longer than %(seconds)d seconds and was stopped; nothing was written. Ask "
-                "an administrator to raise CELERY_TASK_SOFT_TIME_LIMIT, then upload the replay again."
+            said(
+                gettext_noop(
+                    "The import took longer than %(seconds)d seconds and was stopped; nothing was written. "
+                    "Ask an administrator to raise CELERY_TASK_SOFT_TIME_LIMIT, then upload the replay again."
+                ),
+                seconds=int(getattr(settings, "CELERY_TASK_SOFT_TIME_LIMIT", 240)),
             )
-            % {"seconds": int(getattr(settings, "CELERY_TASK_SOFT_TIME_LIMIT", 240))}
         )
     except Exception:
         logger.exception("event import %s failed", event_import_id)
-        failed(gettext("The import stopped on an unexpected error; nothing was written."))
+        failed(said(gettext_noop("The import stopped on an unexpected error; nothing was written.")))
     finally:
         _cache_quietly(lambda: cache.delete(key))

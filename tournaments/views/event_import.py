@@ -8,7 +8,8 @@ located by its path; only a good one is queued.
 from __future__ import annotations
 
 import json
-from typing import cast
+from collections.abc import Mapping
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth.decorators import login_required, permission_required
@@ -21,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.http import HtmxHttpRequest
 from config.json_input import JsonInputError, loads_checked
+from rules.words import said
 from tournaments import services
 from tournaments.engine.replay import ReplayError
 from tournaments.models import EventImport
@@ -68,7 +70,7 @@ def event_import_new(request: HtmxHttpRequest) -> HttpResponse:
                 slug=form.cleaned_data["slug"],
             )
         except ReplayError as error:
-            problems = error.problems
+            problems = [problem_words(problem) for problem in error.problems]
         except ValidationError as error:
             for field, messages in error.message_dict.items():
                 form.add_error(field if field in form.fields else None, messages)
@@ -78,8 +80,35 @@ def event_import_new(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "tournaments/event_import_new.html", context, status=400 if form.is_bound else 200)
 
 
+def problem_words(problem: Mapping[str, Any]) -> dict[str, Any]:
+    """A problem of the replay with its message in the reader's language (said from the template the
+    engine wrote it with; the English ``message`` for one without)."""
+    return {**problem, "message": said(problem) or str(problem.get("message", ""))}
+
+
+def failure_words(job: EventImport) -> str:
+    """Why the import failed, in the reader's language where the row keeps the reason's sentences; the
+    stored English for a row failed before they were kept."""
+    failure = job.failure if isinstance(job.failure, Mapping) else {}
+    problems = failure.get("problems")
+    if isinstance(problems, list) and problems:
+        found = "; ".join(
+            gettext("%(path)s: %(problem)s")
+            % {
+                "path": problem.get("path") or gettext("the replay"),
+                "problem": problem_words(problem)["message"],
+            }
+            for problem in problems
+            if isinstance(problem, Mapping)
+        )
+        return gettext("%(problems)s. Nothing was written; fix the replay and upload it again.") % {
+            "problems": found.rstrip(".")
+        }
+    return said(failure) or job.error
+
+
 def _context(job: EventImport) -> dict[str, object]:
-    return {"job": job, "progress": event_import_progress(job)}
+    return {"job": job, "progress": event_import_progress(job), "error": failure_words(job)}
 
 
 def _followed(request: HtmxHttpRequest, import_id: int) -> EventImport:

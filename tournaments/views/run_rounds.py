@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from idempotency.pages import once_per_form
-from matches.models import Match
+from matches.models import NO_SHOW_INFRACTION, Match
 from matches.services import MatchConflict
 from tournaments import services
 from tournaments.forms import NoShowForm, PairRoundForm, SwapPlayersForm, first_error
@@ -127,7 +127,7 @@ def run_swap(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     return done(request, event, swapped, "pairings-before-start")
 
 
-NO_SHOW = "No-show: not at the table when the round started"
+NO_SHOW = NO_SHOW_INFRACTION  # stored in English; the pages say it in the reader's language
 
 
 @login_required
