@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.users import display_name
 from rules.engine.end_of_round import extra_turns
+from rules.words import said
 
 
 class MatchResult(models.TextChoices):
@@ -385,6 +386,9 @@ class ResultChange(models.Model):
     before = models.JSONField()
     after = models.JSONField()
     note = models.TextField(help_text="Why the judge changed it.")
+    # A note Arbiter wrote itself (a penalty, time called, a confirmed ruling) is also kept as a template with
+    # its values, so each reader reads it in their language (``note_words``); ``note`` keeps the English.
+    note_sentence = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "changed_at", "pk"]
@@ -395,6 +399,13 @@ class ResultChange(models.Model):
     def __str__(self) -> str:
         what = f"duel {self.duel_number}" if self.duel_number else "result"
         return f"{self.changed_by} changed the {what} of {self.match}"
+
+    @property
+    def note_words(self) -> str:
+        """The note as the reader reads it: one Arbiter wrote in their language, a judge's as typed."""
+        if self.note_sentence:
+            return said(self.note_sentence) or self.note
+        return self.note
 
 
 class TimeExtension(models.Model):

@@ -17,13 +17,13 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from accounts.users import AnyUser, display_name
 from matches.models import Dispute, Duel, Match
 from matches.selectors.matches import is_match_judge
 from matches.services.access import MatchConflict, MatchOver, match_lock, require_judge
-from matches.services.judging import duel_result_record
+from matches.services.judging import duel_result_record, generated_note
 from rules import engine
 from rules import services as rules_services
 from rules.engine.vocabulary import GAME_NAMES, end_reason
@@ -316,8 +316,19 @@ def _record_duel(match: Match, dispute: Dispute, ended: Mapping[str, Any], judge
         judge=judge,
         result=str(result),
         reason=duel_reason(match.round.event.game, str(ended.get("reason") or "")),
-        note=f"Confirmed ruling #{dispute.ruling_id}" + (f": {note}" if note else "."),
+        **_confirmed_note(note),
     )
+
+
+def _confirmed_note(note: str) -> dict[str, Any]:
+    """The audit note of a duel a confirmed ruling decided, with the judge's own words if any."""
+    if note:
+        english, sentence = generated_note(
+            gettext_noop("The judge confirmed the ruling: %(note)s"), note=note
+        )
+    else:
+        english, sentence = generated_note(gettext_noop("The judge confirmed the ruling."))
+    return {"note": english, "note_sentence": sentence}
 
 
 class RulingChanged(MatchConflict):

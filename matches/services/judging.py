@@ -27,10 +27,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop, override
 
 from accounts.users import display_name
-from matches.models import Duel, Match, MatchResult, Penalty, ResultChange, Side
+from matches.models import GENERATED_INFRACTIONS, Duel, Match, MatchResult, Penalty, ResultChange, Side
 from matches.selectors import EngineAnswerMissing, duel_state
 from matches.services.access import (
     MatchConflict,
@@ -42,6 +42,7 @@ from matches.services.access import (
 )
 from matches.services.duels import match_finish, match_settle, validate_duel_result
 from matches.services.reports import tally_possible
+from rules.words import said
 
 JUDGE_RESULTS = (MatchResult.A, MatchResult.B, MatchResult.DRAW, MatchResult.DOUBLE_LOSS)
 MAX_GAMES = 9
@@ -120,6 +121,7 @@ def duel_result_record(
     result: str,
     reason: str,
     note: str,
+    note_sentence: dict[str, Any] | None = None,
     before: dict[str, Any] | None = None,
     details: dict[str, Any] | None = None,
 ) -> Duel:
@@ -141,8 +143,20 @@ def duel_result_record(
         before=before,
         after={**duel_snapshot(duel), **(details or {})},
         note=note,
+        note_sentence=note_sentence,
     )
     return duel
+
+
+def generated_note(template: str, **values: Any) -> tuple[str, dict[str, Any]]:
+    """A note Arbiter writes itself on a result change: the English kept in ``note`` and the sentence
+    (template and values, a value may be a nested sentence) each reader reads in their language."""
+    sentence = {"template": template, "values": values}
+    with override("en"):
+        english = said(sentence)
+    if english is None:  # a template and values that do not fit: a programming error, caught by the tests
+        raise ValueError(f"the note {template!r} does not fit its values {sorted(values)}")
+    return english, sentence
 
 
 @transaction.atomic
@@ -218,7 +232,7 @@ def duel_result_set(
     return duel_result_record(match, duel, judge=judge, result=result, reason=reason, note=note)
 
 
-def _game_loss(match: Match, *, loser: str, judge: User, note: str) -> int:
+def _game_loss(match: Match, *, loser: str, judge: User, note: tuple[str, dict[str, Any]]) -> int:
     """Give ``loser``'s opponent the duel being played, or a new never-played duel; returns its number."""
     state = duel_state(match)
     if state.over:
@@ -238,9 +252,35 @@ def _game_loss(match: Match, *, loser: str, judge: User, note: str) -> int:
             reason=Duel.Reason.PENALTY,
         )
     duel_result_record(
-        match, duel, judge=judge, result=winner, reason=Duel.Reason.PENALTY, note=note, before=before
+        match,
+        duel,
+        judge=judge,
+        result=winner,
+        reason=Duel.Reason.PENALTY,
+        note=note[0],
+        note_sentence=note[1],
+        before=before,
     )
     return duel.number
+
+
+def _penalty_note(*, kind: str, player: User, infraction: str, note: str) -> tuple[str, dict[str, Any]]:
+    """The audit note of a duel a penalty decided, e.g. "Game loss for Seto Kaiba: Marked cards"."""
+    with override("en"):
+        penalty = str(Penalty.Kind(kind).label)  # the English label is its catalogue entry
+    values: dict[str, Any] = {
+        "penalty": {"template": penalty, "values": {}},
+        "player": display_name(player),
+        # Arbiter's own infraction (a no-show) reads in the reader's language; a judge's as typed.
+        "infraction": {"template": infraction, "values": {}}
+        if infraction in GENERATED_INFRACTIONS
+        else infraction,
+    }
+    if note:
+        return generated_note(
+            gettext_noop("%(penalty)s for %(player)s: %(infraction)s (%(note)s)"), **values, note=note
+        )
+    return generated_note(gettext_noop("%(penalty)s for %(player)s: %(infraction)s"), **values)
 
 
 @transaction.atomic
@@ -276,9 +316,7 @@ def penalty_issue(
         changes = False  # the match stands as it is; the player is still dropped below
     if changes:
         _require_two_players(match)
-    audit_note = f"{Penalty.Kind(kind).label} for {display_name(player)}: {infraction}" + (
-        f" ({note.strip()})" if note.strip() else ""
-    )
+    audit_note = _penalty_note(kind=kind, player=player, infraction=infraction, note=note.strip())
     duel_number = None
     if changes and kind == Penalty.Kind.GAME_LOSS:
         duel_number = _game_loss(match, loser=side, judge=judge, note=audit_note)

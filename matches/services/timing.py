@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
-from matches.models import Duel, Match, MatchResult, TimeExtension
+from accounts.users import display_name
+from matches.models import Duel, Match, MatchResult, Side, TimeExtension
 from matches.selectors import duel_state, is_match_judge
 from matches.services.access import (
     MatchConflict,
@@ -33,13 +35,14 @@ from matches.services.access import (
     require_open,
 )
 from matches.services.duels import duel_report, match_finish, match_settle
-from matches.services.judging import duel_result_record
+from matches.services.judging import duel_result_record, generated_note
 from rules.engine.end_of_round import (
     EndOfRoundInputError,
     extra_turns,
     match_at_time,
     unfinished_duel_result,
 )
+from rules.engine.ruling import Fact
 from tournaments.models import EndOfRound, Round
 from tournaments.selectors.events import EVENT_JUDGES, is_event_staff
 
@@ -176,10 +179,23 @@ def duel_finish_at_time(*, match_id: int, by: User, lp_a: int | None = None, lp_
         judge=by,
         result=result,
         reason=Duel.Reason.TIME,
-        note=f"Time was called. {fact.text}",
+        **_time_note(match, fact),
         details={"lp_a": lp_a, "lp_b": lp_b},
     )
     return duel
+
+
+def _time_note(match: Match, fact: Fact) -> dict[str, Any]:
+    """The audit note of a duel decided at time: "Time was called." and the engine's reason, with the
+    players' names where the engine says "A" and "B"."""
+    names = {Side.A: display_name(match.player_a), Side.B: display_name(match.player_b)}
+    reason = fact.sentence.as_dict() if fact.sentence is not None else {"template": fact.text, "values": {}}
+    reason["values"] = {
+        key: names.get(value, value) if isinstance(value, str) else value
+        for key, value in (reason.get("values") or {}).items()
+    }
+    english, sentence = generated_note(gettext_noop("Time was called. %(reason)s"), reason=reason)
+    return {"note": english, "note_sentence": sentence}
 
 
 @transaction.atomic

@@ -96,8 +96,7 @@ def test_the_judge_confirms_and_the_duel_is_recorded_with_an_audit_row(match: Ma
     change = ResultChange.objects.get(match=match)
     assert (change.duel_number, change.changed_by) == (1, judge)
     assert (change.before, change.after) == ({"result": "", "reason": ""}, {"result": "A", "reason": "lp"})
-    assert change.note.startswith(f"Confirmed ruling #{Dispute.objects.get().ruling_id}")
-    assert "Checked the LP pad." in change.note
+    assert change.note == "The judge confirmed the ruling: Checked the LP pad."
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYING  # one duel of three
 

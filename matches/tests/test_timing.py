@@ -306,3 +306,22 @@ def test_a_player_reads_what_to_do_when_time_is_called_in_their_language(
     page = client.get(reverse("match-detail", args=[match.pk]), headers={"accept-language": language})
 
     assert step in page.content.decode()
+
+
+def test_a_duel_decided_at_time_reads_with_names_in_the_players_language(client):
+    """The note on the duel the judge scored at time names the players (never "A" or "B") and reads in
+    each reader's language."""
+    match, judge = setup("ygo_lp")
+    won_then_playing(match, first="A")
+    match_call_time(match_id=match.pk, by=judge)
+    duel_finish_at_time(match_id=match.pk, by=judge, lp_a=3000, lp_b=5000)
+    a, b = match.player_a.get_full_name(), match.player_b.get_full_name()
+    client.force_login(match.player_a)
+
+    english = client.get(reverse("match-detail", args=[match.pk])).content.decode()
+    spanish = client.get(
+        reverse("match-detail", args=[match.pk]), headers={"accept-language": "es"}
+    ).content.decode()
+
+    assert f"Time was called. {a} had 3000 LP and {b} 5000 LP: {b} wins the unfinished duel." in english
+    assert f"Se acabó el tiempo. {a} tenía 3000 LP y {b}, 5000 LP: {b} gana el Duelo sin terminar." in spanish

@@ -90,7 +90,7 @@ def correction_sentence(match: Match, change: ResultChange) -> str:
             "number": change.duel_number,
             "after": duel_result_sentence(match, change.after),
             "before": duel_result_sentence(match, change.before),
-            "note": change.note,
+            "note": change.note_words,
         }
         if mtg:
             return (
@@ -107,7 +107,7 @@ def correction_sentence(match: Match, change: ResultChange) -> str:
         "judge": judge,
         "after": snapshot_result(match, change.after),
         "before": snapshot_result(match, change.before),
-        "note": change.note,
+        "note": change.note_words,
     }
     if not change.before.get("result"):
         return gettext("Judge %(judge)s entered the result: %(after)s. Note: %(note)s") % values

@@ -4,6 +4,7 @@ entered) reads in the reader's language, and rows stored before read the same wa
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from decks.tests.factories import DeckListFactory
 from matches.models import Match, Penalty
@@ -28,10 +29,15 @@ def test_a_no_show_penalty_reads_in_portuguese_on_the_match_page(client):
     penalty = Penalty.objects.get(match=match)
     assert penalty.infraction == "No-show: not at the table when the round started"  # stored in English
 
-    client.force_login(match.player_a)
-    page = client.get(f"/matches/{match.pk}/", headers={"accept-language": "pt-BR"}).content.decode()
+    player = Client()  # the player's own phone: not the organizer's session (nor its flash message)
+    player.force_login(match.player_a)
+    page = player.get(f"/matches/{match.pk}/", headers={"accept-language": "pt-BR"}).content.decode()
 
     assert "(Perda de jogo): Não compareceu: não estava na mesa quando a rodada começou." in page
+    # The duel the penalty decided says why in the same words, not in the English it was stored with.
+    assert "Perda de jogo para " in page
+    assert "No-show" not in page
+    assert "Game loss" not in page
 
 
 def test_a_judges_own_infraction_reads_as_typed():
