@@ -326,6 +326,9 @@ class EventImport(models.Model):
     # The same reason as sentences (templates and values), said in the reader's language by the pages: the
     # worker that fails an import knows no reader's language. Empty on rows failed before it existed.
     failure = models.JSONField(default=dict, blank=True)
+    # The language of the person who asked: a refusal only the worker finds (the address taken meanwhile) is
+    # a form's message, written in it. Empty on older rows: the store's language.
+    language = models.CharField(max_length=10, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -49,7 +49,7 @@ from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import slugify
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, override
 
 from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from matches.services import FinalMatch, matches_create_final
@@ -299,6 +299,7 @@ def event_import_queue(
     with transaction.atomic():
         job = EventImport.objects.create(
             requested_by=requested_by,
+            language=get_language() or "",
             name=name.strip()[:200],
             slug=slug,
             data=data,
@@ -517,6 +518,14 @@ def event_import_process(*, event_import_id: int) -> EventImport | None:
 
 
 def _import(event_import_id: int, attempt: int) -> None:
+    # A refusal found only now is written in the language of the person who asked (the sentences of a
+    # replay's problems are translated by each reader's page; a form's messages cannot be).
+    language = EventImport.objects.filter(pk=event_import_id).values_list("language", flat=True).first()
+    with override(language or settings.LANGUAGE_CODE):
+        _import_in_language(event_import_id, attempt)
+
+
+def _import_in_language(event_import_id: int, attempt: int) -> None:
     key = import_progress_key(event_import_id)
     mine = EventImport.objects.filter(pk=event_import_id, status=EventImport.Status.RUNNING, attempts=attempt)
 

@@ -13,12 +13,12 @@ from django.contrib.auth.models import Permission, User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from tests.api_clients import client_for
 from tournaments.models import EventImport
 from tournaments.services import event_import_process, event_import_queue
-from tournaments.tests.factories import UserFactory
+from tournaments.tests.factories import EventFactory, UserFactory
 from tournaments.tests.replays import swiss_event
 
 pytestmark = pytest.mark.django_db
@@ -116,3 +116,22 @@ def test_the_import_state_reads_in_portuguese():
     )
 
     assert '<span class="badge">Na fila</span>' in page.content.decode()
+
+
+def test_an_address_taken_while_the_import_waited_reads_in_the_language_of_who_asked():
+    """The worker, not the request, finds the address taken: its refusal is in the asker's language."""
+    organizer = staff()
+    with translation.override("pt-br"):  # the request that queued it was read in Portuguese
+        job = event_import_queue(
+            document=swiss_event(4, 1), name="Later", requested_by=organizer, slug="sabado"
+        )
+    EventFactory(slug="sabado")  # another event took the address meanwhile
+
+    event_import_process(event_import_id=job.pk)
+
+    job.refresh_from_db()
+    assert job.status == EventImport.Status.FAILED
+    page = logged_in(organizer).get(
+        reverse("event-import-detail", args=[job.pk]), headers={"accept-language": "pt-BR"}
+    )
+    assert "O endereço “sabado” já está em uso: escolha outro." in page.content.decode()
