@@ -188,7 +188,7 @@ def duel_finish_at_time(*, match_id: int, by: User, lp_a: int | None = None, lp_
 def _time_note(match: Match, fact: Fact) -> dict[str, Any]:
     """The audit note of a duel decided at time: "Time was called." and the engine's reason, with the
     players' names where the engine says "A" and "B"."""
-    names = {Side.A: display_name(match.player_a), Side.B: display_name(match.player_b)}
+    names: dict[str, str] = {Side.A: display_name(match.player_a), Side.B: display_name(match.player_b)}
     reason = fact.sentence.as_dict() if fact.sentence is not None else {"template": fact.text, "values": {}}
     reason["values"] = {
         key: names.get(value, value) if isinstance(value, str) else value

@@ -29,7 +29,12 @@ from tournaments import services
 from tournaments.api.documents import EventReplaySerializer
 from tournaments.api.events import EventListApi, MayCreateEvents
 from tournaments.models import EventImport
-from tournaments.selectors.imports import event_import_progress, event_import_urls, event_imports_visible_to
+from tournaments.selectors.imports import (
+    event_import_progress,
+    event_import_urls,
+    event_imports_visible_to,
+    failure_words,
+)
 from tournaments.services.replay_import import MAX_IMPORT_BYTES, replay_checked
 
 
@@ -47,7 +52,9 @@ class EventImportJobSerializer(serializers.Serializer[object]):
     event_url = serializers.CharField(allow_null=True)
     url = serializers.CharField(help_text="This job, to poll.")
     page = serializers.CharField(help_text="The page that shows the import's progress to a person.")
-    error = serializers.CharField(help_text="Why it failed; empty otherwise.")
+    error = serializers.CharField(
+        help_text="Why it failed, in the request's language (Accept-Language); empty otherwise."
+    )
 
 
 def job_body(job: EventImport) -> dict[str, Any]:
@@ -61,7 +68,7 @@ def job_body(job: EventImport) -> dict[str, Any]:
         "name": job.name,
         "event": job.event.slug if job.event else None,
         **event_import_urls(job),
-        "error": job.error,
+        "error": failure_words(job) if job.status == EventImport.Status.FAILED else job.error,
     }
     return dict(EventImportJobSerializer(body).data)
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from accounts.users import AnyUser
+from rules.words import problem_words, said
 from tournaments.models import EventImport
 
 logger = logging.getLogger(__name__)
@@ -75,3 +78,24 @@ def event_import_urls(job: EventImport) -> dict[str, str | None]:
         "page": reverse("event-import-detail", args=[job.pk]),
         "event_url": reverse("event-detail", args=[job.event.slug]) if job.event else None,
     }
+
+
+def failure_words(job: EventImport) -> str:
+    """Why the import failed, in the reader's language where the row keeps the reason's sentences; the
+    stored English for a row failed before they were kept."""
+    failure = job.failure if isinstance(job.failure, Mapping) else {}
+    problems = failure.get("problems")
+    if isinstance(problems, list) and problems:
+        found = "; ".join(
+            gettext("%(path)s: %(problem)s")
+            % {
+                "path": problem.get("path") or gettext("the replay"),
+                "problem": problem_words(problem)["message"],
+            }
+            for problem in problems
+            if isinstance(problem, Mapping)
+        )
+        return gettext("%(problems)s. Nothing was written; fix the replay and upload it again.") % {
+            "problems": found.rstrip(".")
+        }
+    return said(failure) or job.error

@@ -135,3 +135,19 @@ def test_an_address_taken_while_the_import_waited_reads_in_the_language_of_who_a
         reverse("event-import-detail", args=[job.pk]), headers={"accept-language": "pt-BR"}
     )
     assert "O endereço “sabado” já está em uso: escolha outro." in page.content.decode()
+
+
+def test_the_api_says_why_a_worker_refused_an_import_in_the_requests_language():
+    organizer = staff()
+    job = event_import_queue(document=swiss_event(4, 1), name="Later", requested_by=organizer)
+    EventImport.objects.filter(pk=job.pk).update(data=json.dumps(unknown_opponent()).encode())
+    event_import_process(event_import_id=job.pk)
+
+    response = client_for(organizer).get(
+        f"/api/v1/event-imports/{job.pk}/", headers={"accept-language": "es"}
+    )
+
+    assert response.status_code == 200
+    error = response.json()["error"]
+    assert "id de jugador desconocido 'nobody': no está en players" in error
+    assert "No se guardó nada; corrige el replay y vuelve a subirlo." in error

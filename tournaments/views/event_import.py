@@ -8,8 +8,7 @@ located by its path; only a good one is queued.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any, cast
+from typing import cast
 
 from django import forms
 from django.contrib.auth.decorators import login_required, permission_required
@@ -22,11 +21,11 @@ from django.utils.translation import gettext_lazy as _
 
 from config.http import HtmxHttpRequest
 from config.json_input import JsonInputError, loads_checked
-from rules.words import said
+from rules.words import problem_words
 from tournaments import services
 from tournaments.engine.replay import ReplayError
 from tournaments.models import EventImport
-from tournaments.selectors.imports import event_import_progress, event_imports_visible_to
+from tournaments.selectors.imports import event_import_progress, event_imports_visible_to, failure_words
 from tournaments.services.replay_import import MAX_IMPORT_BYTES
 
 
@@ -78,33 +77,6 @@ def event_import_new(request: HtmxHttpRequest) -> HttpResponse:
             return redirect("event-import-detail", import_id=job.pk)
     context = {"form": form, "problems": problems, "imports": event_imports_visible_to(request.user)[:10]}
     return render(request, "tournaments/event_import_new.html", context, status=400 if form.is_bound else 200)
-
-
-def problem_words(problem: Mapping[str, Any]) -> dict[str, Any]:
-    """A problem of the replay with its message in the reader's language (said from the template the
-    engine wrote it with; the English ``message`` for one without)."""
-    return {**problem, "message": said(problem) or str(problem.get("message", ""))}
-
-
-def failure_words(job: EventImport) -> str:
-    """Why the import failed, in the reader's language where the row keeps the reason's sentences; the
-    stored English for a row failed before they were kept."""
-    failure = job.failure if isinstance(job.failure, Mapping) else {}
-    problems = failure.get("problems")
-    if isinstance(problems, list) and problems:
-        found = "; ".join(
-            gettext("%(path)s: %(problem)s")
-            % {
-                "path": problem.get("path") or gettext("the replay"),
-                "problem": problem_words(problem)["message"],
-            }
-            for problem in problems
-            if isinstance(problem, Mapping)
-        )
-        return gettext("%(problems)s. Nothing was written; fix the replay and upload it again.") % {
-            "problems": found.rstrip(".")
-        }
-    return said(failure) or job.error
 
 
 def _context(job: EventImport) -> dict[str, object]:
