@@ -181,6 +181,6 @@ def _magic_deck_right(counts: Mapping[str, Any]) -> str:
 
 
 def procedure_steps_in_words(procedure: str) -> list[str]:
-    """What the players do when time is called, one sentence a step, in the reader's language (the
-    engine's ``procedure_steps`` says the same in English, for the API)."""
+    """What the players do when time is called, one sentence a step, in the reader's language (the match
+    page, the run page and the timing API)."""
     return [capfirst(gettext(reference.passage)) + "." for reference in procedure_references(procedure)]

@@ -24,7 +24,7 @@ from matches.services.timing import (
     round_call_time,
     time_extension_grant,
 )
-from rules.engine.end_of_round import procedure_steps
+from rules.words import procedure_steps_in_words
 from tournaments.models import Round
 
 MAX_LP = 1_000_000
@@ -49,7 +49,10 @@ class MatchTimeOutputSerializer(serializers.Serializer[object]):
         help_text="The event's procedure when time is called: ygo_lp, ygo_double_loss or mtg_five_turns."
     )
     end_of_round_label = serializers.CharField()
-    steps = serializers.ListField(child=serializers.CharField(), help_text="The procedure, step by step.")
+    steps = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The procedure, step by step, in the request's language (Accept-Language).",
+    )
     round_ends_at = serializers.DateTimeField(allow_null=True)
     due = serializers.DateTimeField(
         allow_null=True, help_text="The round's end plus this match's extensions; null without a timer."
@@ -73,7 +76,7 @@ def time_body(match: Match) -> dict[str, Any]:
                 "result": match.result,
                 "end_of_round": event.end_of_round,
                 "end_of_round_label": event.get_end_of_round_display(),
-                "steps": procedure_steps(event.end_of_round),
+                "steps": procedure_steps_in_words(event.end_of_round),
                 "round_ends_at": match.round.ends_at,
                 "due": match_time_due(match),
                 "extra_minutes": sum(extension.minutes for extension in extensions),

@@ -82,6 +82,10 @@ def test_call_time_twice_keeps_the_first_time_and_players_are_refused():
     assert second.json()["steps"] == [
         "A match nobody has won when time is called is a loss for both players."
     ]
+    in_portuguese = client_for(judge).post(url, headers={"accept-language": "pt-BR"})
+    assert in_portuguese.json()["steps"] == [
+        "Uma partida que ninguém venceu quando o tempo se esgota é uma derrota para os dois jogadores."
+    ]
 
 
 def test_finish_at_time_needs_both_lp_totals_then_scores_the_duel():

@@ -117,15 +117,6 @@ def procedure_references(procedure: str) -> list[Reference]:
     return list(STEPS[_known(procedure)])
 
 
-def procedure_steps(procedure: str) -> list[str]:
-    """What the match page shows when time is called: the procedure's steps, one sentence each."""
-    return [_sentence(reference.passage) for reference in procedure_references(procedure)]
-
-
-def _sentence(text: str) -> str:
-    return text[0].upper() + text[1:] + "."
-
-
 def _lp(field: str, value: int | None) -> int:
     if value is None:
         raise EndOfRoundInputError(field, "give both players' LP when time was called")

@@ -9,7 +9,6 @@ from rules.engine.end_of_round import (
     match_at_time,
     procedure_fits_game,
     procedure_references,
-    procedure_steps,
     unfinished_duel_result,
 )
 
@@ -72,15 +71,17 @@ def test_older_procedures_never_end_the_match_as_a_double_loss(procedure: str):
 
 def test_each_procedure_lists_its_steps_for_the_match_page():
     """The steps shown when time is called are the passages of the event's procedure, in order."""
-    assert procedure_steps("ygo_lp") == [
-        "The players finish the current phase of the duel.",
-        "The player with more LP wins the unfinished duel; with equal LP the duel is a draw.",
-        "The player with more duel wins takes the match; equal duel wins is a match draw.",
+    assert [reference.passage for reference in procedure_references("ygo_lp")] == [
+        "the players finish the current phase of the duel",
+        "the player with more LP wins the unfinished duel; with equal LP the duel is a draw",
+        "the player with more duel wins takes the match; equal duel wins is a match draw",
     ]
-    assert procedure_steps("ygo_double_loss") == [
-        "A match nobody has won when time is called is a loss for both players."
+    assert [reference.passage for reference in procedure_references("ygo_double_loss")] == [
+        "a match nobody has won when time is called is a loss for both players"
     ]
-    assert procedure_steps("mtg_five_turns")[0].startswith("The active player finishes the current turn")
+    assert procedure_references("mtg_five_turns")[0].passage.startswith(
+        "the active player finishes the current"
+    )
     # No rulebook holds a tournament policy: no page number is invented.
     assert all(reference.page is None for reference in procedure_references("ygo_lp"))
 
@@ -88,7 +89,7 @@ def test_each_procedure_lists_its_steps_for_the_match_page():
 def test_an_unknown_procedure_is_refused_naming_the_setting():
     """The event setting names one of the three procedures."""
     with pytest.raises(EndOfRoundInputError) as error:
-        procedure_steps("sudden_death")
+        procedure_references("sudden_death")
 
     assert error.value.field == "end_of_round"
 
