@@ -277,7 +277,7 @@ def parse_state(raw: object) -> Game:
             "state.step",
             say(
                 gettext_noop("%(step)s is not a step of %(get)s"),
-                step=step,
+                step=step_name(step),
                 get=PHASE_NAMES.get(phase or "", say(gettext_noop("the phase given"))),
             ),
             passages.TURN_STRUCTURE,

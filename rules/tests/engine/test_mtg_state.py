@@ -159,6 +159,20 @@ def test_a_malformed_state_names_its_field(mutate, field: str):
     assert ruling["violations"][0]["field"] == field
 
 
+def test_500_a_step_outside_its_phase_is_named_in_words():
+    """Comprehensive Rules 500.1: each step belongs to one phase; the problem names both in words, not codes."""
+    game = state()
+    game.update(phase="main1", step="declare_blockers")
+
+    ruling = rule_on(game, CHECK)
+
+    assert (
+        "the declare blockers step is not a step of the first main phase"
+        in ruling["violations"][0]["message"]
+    )
+    assert "declare_blockers" not in ruling["violations"][0]["message"]
+
+
 def test_an_unknown_card_id_is_a_400():
     with pytest.raises(DisputeError) as error:
         rule_on(state(), {"type": "declare_attackers", "player": "A", "attackers": ["zz"]})
