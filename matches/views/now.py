@@ -146,8 +146,8 @@ def count_missing(match: Match, context: dict[str, Any]) -> bool:
 def what_now(match: Match, context: dict[str, Any]) -> str:
     """The one thing to do now for this viewer, from the sections' contexts, in the order of the table:
 
-    "toss", "count", "choose", "wait_choice", "report_duel", "wait_duel", "report_match", "wait_match" for a
-    player; "toss" for a judge who may toss for the players; "final", "disputed" or "" otherwise.
+    "toss", "count", "choose", "wait_choice", "report_duel" (or "confirm_duel" when the opponent reported it
+    first), "wait_duel", "report_match" (or "confirm_match"), "wait_match" for a player; "toss" for a judge who may toss for the players; "final", "disputed" or "" otherwise.
     """
     if match.player_b_id is None:
         return ""
@@ -165,9 +165,12 @@ def what_now(match: Match, context: dict[str, Any]) -> str:
         return "wait_match"
     if state.playing is not None:
         row = next((row for row in context["duel_rows"] if row["duel"].pk == state.playing.pk), None)
-        return "wait_duel" if row is not None and row["mine"] is not None else "report_duel"
+        if row is not None and row["mine"] is not None:
+            return "wait_duel"
+        # The opponent reported first: agreeing is one tap, and what the player checks comes first.
+        return "confirm_duel" if row is not None and row["reports"] else "report_duel"
     if state.over or match.time_called_at is not None:
-        return "report_match"
+        return "confirm_match" if context.get("match_reports") else "report_match"
     if state.needs_toss:
         return "toss"
     # The Side Deck is counted before duel 1 starts, that is before the choice that starts it: the player
@@ -191,6 +194,12 @@ def now_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
     return {
         "now": now,
         "now_playing": playing_row,
+        # What the opponent reported, for the player to confirm: the duel being played, or the match.
+        "now_theirs": (
+            playing_row["reports"][0]
+            if now == "confirm_duel" and playing_row is not None
+            else (context.get("match_reports") or [None])[0] if now == "confirm_match" else None
+        ),
         "now_count_missing": now == "choose" and count_missing(match, context),
         "now_opponent": display_name(
             (match.player_b if context.get("my_side") == "A" else match.player_a) if is_player else None

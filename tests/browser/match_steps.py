@@ -106,6 +106,18 @@ def report_duel(person: Person, number: int, *, winner: str, reason: str) -> Non
     )
 
 
+def confirm_duel(person: Person, number: int, *, reported: str) -> None:
+    """The opponent reported duel ``number`` first: the top of the page shows their report (``reported``,
+    in their words) and agreeing with it is one tap."""
+    now = person.section("now")
+    expect(now.get_by_role("heading", name=f"Confirm duel {number}")).to_be_visible()
+    expect(now).to_contain_text(reported)
+    now.get_by_role("button", name="That is right").click()
+    expect(person.section("duels").locator("li.card").filter(has_text=f"Duel {number}")).to_contain_text(
+        f"{person.name} reports:"
+    )
+
+
 def choose_to_play_first(person: Person, number: int) -> None:
     duels = person.section("duels")
     expect(duels).to_contain_text(f"{person.name} chooses who plays first in duel {number}")

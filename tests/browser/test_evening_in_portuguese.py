@@ -49,6 +49,13 @@ def report_duel(page: Any, number: int, winner: str) -> None:
     now.get_by_role("button", name=f"{winner} venceu", exact=True).click()
 
 
+def confirm_duel(page: Any, number: int, reported: str) -> None:
+    now = page.locator("section#now")
+    expect(now.get_by_role("heading", name=f"Confirmar o duelo {number}")).to_be_visible(timeout=LIVE)
+    expect(now).to_contain_text(reported)
+    now.get_by_role("button", name="Está certo").click()
+
+
 def no_serious_violation(page: Any) -> None:
     severe = [v for v in axe_violations(page) if "(serious)" in v or "(critical)" in v]
     assert severe == [], severe
@@ -126,12 +133,13 @@ def test_a_players_evening_in_portuguese_from_entering_to_her_final_place(live_s
         expect(ana.locator("section#duels")).to_contain_text(
             "Bruno Lima informa: Ana Souza venceu (Pontos de Vida)", timeout=LIVE
         )
-        report_duel(ana, 1, "Ana Souza")
+        ana.screenshot(path=str(SHOTS / "pt-match-confirm.png"))
+        confirm_duel(ana, 1, "Bruno Lima informa: Ana Souza venceu (Pontos de Vida)")
 
         # Duel 2: Bruno lost, so he chooses; both report, and the match is over on Ana's phone.
         bruno.locator("section#now").get_by_role("button", name="Eu jogo primeiro").click(timeout=LIVE)
         report_duel(ana, 2, "Ana Souza")
-        report_duel(bruno, 2, "Ana Souza")
+        confirm_duel(bruno, 2, "Ana Souza informa: Ana Souza venceu (Pontos de Vida)")
         expect(ana.locator("section#now")).to_contain_text("Ana Souza vence por 2-0", timeout=LIVE)
         expect(ana.locator("form.report-form")).to_have_count(0)
         ana.screenshot(path=str(SHOTS / "pt-match-final.png"), full_page=True)

@@ -19,6 +19,7 @@ from tests.browser.match_steps import (
     Person,
     arrive,
     choose_to_play_first,
+    confirm_duel,
     record_side_count,
     register_deck,
     report_duel,
@@ -77,9 +78,10 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
         choose_to_play_first(toss_winner, 1)
 
         # Duel 1: both report Yugi won; the page shows it final and that Kaiba, who lost, chooses next.
-        for person in (a, b):
-            person.page.reload()
-            report_duel(person, 1, winner="Yugi", reason="Life points")
+        a.page.reload()
+        report_duel(a, 1, winner="Yugi", reason="Life points")
+        b.page.reload()
+        confirm_duel(b, 1, reported=f"{a.name} reports: Yugi won (Life points)")
         for person in (a, b):
             person.page.reload()
             duels = person.section("duels")

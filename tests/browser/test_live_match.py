@@ -87,7 +87,10 @@ def test_the_opponents_moves_arrive_on_the_other_phone_and_the_final_match_offer
         expect(yugi.section("duels")).to_contain_text(
             "Seto Kaiba reports: Yugi Muto won (Life points)", timeout=LIVE
         )
-        report(yugi, 1, "Yugi Muto")
+        # Yugi's phone puts Kaiba's report first: agreeing is one tap.
+        expect(yugi.section("now").get_by_role("heading")).to_have_text("Confirm duel 1", timeout=LIVE)
+        expect(yugi.section("now")).to_contain_text("Seto Kaiba reports: Yugi Muto won (Life points)")
+        yugi.section("now").get_by_role("button", name="That is right").click()
 
         # Duel 2: Kaiba, who lost, chooses; Yugi waits for it on his phone.
         expect(yugi.section("now")).to_contain_text(
@@ -98,8 +101,9 @@ def test_the_opponents_moves_arrive_on_the_other_phone_and_the_final_match_offer
         expect(yugi.section("now")).to_contain_text("Seto Kaiba has not reported duel 2 yet.")
         expect(yugi.page.locator("form.duel-report-form")).to_have_count(1)  # "Change my report"
 
-        # Kaiba's report ends the match: on Yugi's phone, without a reload, no report form is left.
-        report(kaiba, 2, "Yugi Muto")
+        # Kaiba agrees, which ends the match: on Yugi's phone, without a reload, no report form is left.
+        expect(kaiba.section("now").get_by_role("heading")).to_have_text("Confirm duel 2", timeout=LIVE)
+        kaiba.section("now").get_by_role("button", name="That is right").click()
         expect(yugi.section("now")).to_contain_text("Yugi Muto wins 2-0", timeout=LIVE)
         expect(yugi.section("reports")).to_contain_text("Final")
         expect(yugi.page.locator("form.report-form")).to_have_count(0)

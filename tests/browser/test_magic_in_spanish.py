@@ -42,6 +42,13 @@ def report_game(page: Any, number: int, winner: str) -> None:
     now.get_by_role("button", name=f"{winner} ganó", exact=True).click()
 
 
+def confirm_game(page: Any, number: int, reported: str) -> None:
+    now = page.locator("section#now")
+    expect(now.get_by_role("heading", name=f"Confirmar la partida {number}")).to_be_visible(timeout=LIVE)
+    expect(now).to_contain_text(reported)
+    now.get_by_role("button", name="Es correcto").click()
+
+
 def choose(page: Any, button: str) -> None:
     now = page.locator("section#now")
     expect(now.get_by_role("heading", name="¿Jugar o robar?")).to_be_visible(timeout=LIVE)
@@ -91,12 +98,12 @@ def test_a_magic_match_in_spanish_speaks_of_games_sideboards_life_and_play_or_dr
         expect(lucia.locator("section#duels")).to_contain_text(
             f"{MATEO} reporta: {LUCIA} ganó (Total de vidas)", timeout=LIVE
         )
-        report_game(lucia, 1, LUCIA)
+        confirm_game(lucia, 1, f"{MATEO} reporta: {LUCIA} ganó (Total de vidas)")
 
         # Game 2 to Mateo, who chose after losing game 1; then Lucía, who lost it, chooses to draw.
         choose(mateo, "Yo juego")
         report_game(lucia, 2, MATEO)
-        report_game(mateo, 2, MATEO)
+        confirm_game(mateo, 2, f"{LUCIA} reporta: {MATEO} ganó (Total de vidas)")
         choose(lucia, "Yo robo")
         expect(mateo.locator("section#duels")).to_contain_text(
             f"{LUCIA} eligió robar: {MATEO} jugó primero.", timeout=LIVE
@@ -104,7 +111,7 @@ def test_a_magic_match_in_spanish_speaks_of_games_sideboards_life_and_play_or_dr
 
         # Game 3 to Lucía: the match is hers, 2-1, on both phones; no report form is left.
         report_game(lucia, 3, LUCIA)
-        report_game(mateo, 3, LUCIA)
+        confirm_game(mateo, 3, f"{LUCIA} reporta: {LUCIA} ganó (Total de vidas)")
         for page in (lucia, mateo):
             expect(page.locator("section#now")).to_contain_text(f"{LUCIA} gana 2-1", timeout=LIVE)
             expect(page.locator("form.report-form")).to_have_count(0)
