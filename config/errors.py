@@ -92,10 +92,17 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 def _said(sentence: dict[str, Any]) -> str:
+    # The same as rules.words.said, which this layer may not import: an engine sentence in the caller's
+    # language; the English template as it is when the values do not fit it.
+    raw = sentence.get("values")
     values = {
-        key: _said(value) if isinstance(value, dict) else value for key, value in sentence["values"].items()
+        key: _said(value) if isinstance(value, dict) else value
+        for key, value in (raw.items() if isinstance(raw, dict) else ())
     }
-    return gettext(sentence["template"]) % values if values else gettext(sentence["template"])
+    try:
+        return gettext(str(sentence.get("template", ""))) % values
+    except (KeyError, TypeError, ValueError):
+        return str(sentence.get("template", ""))
 
 
 def _replay_problem(problem: dict[str, Any]) -> str:

@@ -88,6 +88,10 @@ _WHERE: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
     ),
     (re.compile(r"byte (\d+)"), lambda m: gettext("byte %(byte)s") % {"byte": m[1]}),
     (
+        re.compile(r"datas row (\d+) \(id=(-?\d+)\)"),
+        lambda m: gettext("row %(row)s (id=%(id)s) of the datas table") % {"row": m[1], "id": m[2]},
+    ),
+    (
         re.compile(r"datas row id=(-?\d+)"),
         lambda m: gettext("row id=%(id)s of the datas table") % {"id": m[1]},
     ),
@@ -110,7 +114,8 @@ def where_words(where: str) -> str:
 def reason_words(sentence: Mapping[str, Any], english: str) -> str:
     """An importer's reason in the reader's language, from the template and values it was stored with;
     ``english`` for a report stored before the reasons had templates."""
-    return said(sentence) or english
+    # A position inside the sentence ("appears again at line 2") is said in the reader's words too.
+    return said(sentence, where_words) or english
 
 
 def where_and_reason(where: str, sentence: Mapping[str, Any], english: str) -> str:
@@ -128,7 +133,7 @@ def _progress_context(card_import: CardImport) -> dict[str, object]:
             "where": where_words(str(skip.get("where", ""))),
             "reason": reason_words(skip, str(skip.get("reason", ""))),
         }
-        for skip in report.get("skips") or []
+        for skip in (report.get("skips") if isinstance(report.get("skips"), list) else [])
         if isinstance(skip, Mapping)
     ]
     failure = report.get("failure")

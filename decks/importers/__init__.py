@@ -28,11 +28,19 @@ def check_size(size: int) -> None:
         raise MalformedFileError(
             "",
             reason(
-                gettext_noop("the file is %(size)d bytes; the import limit is %(most)d bytes (64 MiB)"),
-                size=size,
-                most=MAX_IMPORT_BYTES,
+                gettext_noop("the file is %(size)s; the import limit is %(most)s"),
+                size=size_words(size),
+                most=size_words(MAX_IMPORT_BYTES),
             ),
         )
+
+
+def size_words(size: int) -> str:
+    """A size as a person reads it: "512 bytes", "65 MiB" (rounded up: a file over the limit never reads as
+    the limit itself). The units read alike in English, Portuguese and Spanish."""
+    if size < 1024 * 1024:
+        return f"{size} bytes"
+    return f"{-(-size // (1024 * 1024))} MiB"
 
 
 def _text(data: bytes) -> str:

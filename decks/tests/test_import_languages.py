@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from decks.card_import import card_import_check
+from decks.importers import size_words
 from decks.models import CardImport
 from decks.tasks import card_import_task
-from decks.tests.factories import CardImportFactory
+from decks.tests.factories import CardFactory, CardImportFactory, CardPrintingFactory
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory
 
@@ -37,7 +38,7 @@ def test_a_skipped_entry_reads_in_portuguese_and_spanish(client, organizer):
     portuguese = page(client, job, "pt-BR")
     spanish = page(client, job, "es")
 
-    assert "o card 55144522 permite 3 cópias: isso não é um limite" in portuguese
+    assert "o card 55144522 pode ter 3 cópias: isso não é uma limitação" in portuguese
     assert "o card 99999999 não está no catálogo de Yu-Gi-Oh!" in portuguese
     assert "<code>linha 3</code>" in portuguese
     assert "la carta 99999999 no está en el catálogo de Yu-Gi-Oh!" in spanish
@@ -81,3 +82,24 @@ def test_a_report_stored_before_the_templates_shows_its_english(client, organize
 
     assert "an old reason" in portuguese
     assert "<code>linha 4</code>" in portuguese
+
+
+def test_a_position_inside_a_reason_reads_in_portuguese(client, organizer):
+    """ "Pot of Greed is listed again at line 2": the line is said in the reader's words as well."""
+    pot = CardFactory(name="Pot of Greed", spell=True)
+    CardPrintingFactory(game="yugioh", code="55144522", card=pot, canonical=True)
+    job = CardImportFactory(filename="lflist.conf", data=b"!2018.09 TCG\n55144522 0\n55144522 0\n")
+    card_import_task(job.pk)
+    job.refresh_from_db()
+    assert job.status == CardImport.Status.DONE
+
+    portuguese = page(client, job, "pt-BR")
+
+    assert "Pot of Greed aparece de novo em linha 2: uma arte alternativa?" in portuguese
+    assert "line 2" not in portuguese
+
+
+def test_sizes_read_as_a_person_reads_them():
+    assert size_words(10) == "10 bytes"
+    assert size_words(64 * 1024 * 1024) == "64 MiB"
+    assert size_words(64 * 1024 * 1024 + 1) == "65 MiB"  # over the limit never reads as the limit

@@ -199,7 +199,7 @@ def event_deck_lists_text(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     for registration in registrations_for(event):
         deck_list = registration.deck_list
         body = deck_text(deck_list.sections) if deck_list is not None else gettext("(no deck list)") + "\n"
-        title = f"{_player_name(registration)}" + (f" - {deck_list.name}" if deck_list else "")
+        title = f"{_player_name(registration)}" + (f" - {deck_list.name_words}" if deck_list else "")
         parts.append(f"== {title} ==\n{body}")
     response = HttpResponse("\n".join(parts), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-decklists.txt"'
