@@ -124,7 +124,7 @@ def gettext_noop(message: str) -> str:
 Problem = dict[str, Any]
 
 
-def said(template: str, **values: Any) -> dict[str, Any]:
+def phrase(template: str, **values: Any) -> dict[str, Any]:
     """A sentence as a template (a ``gettext_noop`` literal) and its values: a nested one for a word."""
     return {"template": template, "values": values}
 
@@ -139,7 +139,7 @@ def english(sentence: dict[str, Any]) -> str:
 
 def problem_at(path: str, template: str, **values: Any) -> Problem:
     """A problem: ``path``, the English ``message``, and its ``template`` and ``values``."""
-    sentence = said(template, **values)
+    sentence = phrase(template, **values)
     return {"path": path, "message": english(sentence), **sentence}
 
 
@@ -164,9 +164,9 @@ def _describe(value: object) -> str | dict[str, Any]:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return said(gettext_noop("an object"))
+        return phrase(gettext_noop("an object"))
     if isinstance(value, list):
-        return said(gettext_noop("a list"))
+        return phrase(gettext_noop("a list"))
     return repr(value)
 
 

@@ -53,7 +53,7 @@ from django.utils.translation import get_language, gettext, gettext_noop, overri
 
 from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from matches.services import FinalMatch, matches_create_final
-from tournaments.engine.replay import Replay, ReplayError, english, problem_at, read_replay, said
+from tournaments.engine.replay import Replay, ReplayError, english, phrase, problem_at, read_replay
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
 from tournaments.selectors.imports import import_progress_key
 from tournaments.services.events import RESERVED_SLUGS, event_create
@@ -348,7 +348,7 @@ def event_import_dispatch(*, event_import_id: int) -> bool:
 
 
 def _interrupted_message(attempts: int) -> dict[str, Any]:
-    return said(
+    return phrase(
         gettext_noop(
             "The import was interrupted %(count)d times (the worker running it stopped); nothing was "
             "written. Upload the replay again; if it stops again, ask an administrator to check the "
@@ -359,7 +359,7 @@ def _interrupted_message(attempts: int) -> dict[str, Any]:
 
 
 def _not_taken_message() -> dict[str, Any]:
-    return said(
+    return phrase(
         gettext_noop(
             "No worker started the import within %(minutes)d minutes; nothing was written. Ask whoever runs "
             "the server to check that its background workers are running, then upload the replay again."
@@ -558,7 +558,7 @@ def _import_in_language(event_import_id: int, attempt: int) -> None:
         failed(_messages(error))
     except SoftTimeLimitExceeded:
         failed(
-            said(
+            phrase(
                 gettext_noop(
                     "The import took longer than %(seconds)d seconds and was stopped; nothing was written. "
                     "Ask an administrator to raise CELERY_TASK_SOFT_TIME_LIMIT, then upload the replay again."
@@ -568,6 +568,6 @@ def _import_in_language(event_import_id: int, attempt: int) -> None:
         )
     except Exception:
         logger.exception("event import %s failed", event_import_id)
-        failed(said(gettext_noop("The import stopped on an unexpected error; nothing was written.")))
+        failed(phrase(gettext_noop("The import stopped on an unexpected error; nothing was written.")))
     finally:
         _cache_quietly(lambda: cache.delete(key))
