@@ -147,7 +147,8 @@ def what_now(match: Match, context: dict[str, Any]) -> str:
     """The one thing to do now for this viewer, from the sections' contexts, in the order of the table:
 
     "toss", "count", "choose", "wait_choice", "report_duel" (or "confirm_duel" when the opponent reported it
-    first), "wait_duel", "report_match" (or "confirm_match"), "wait_match" for a player; "toss" for a judge who may toss for the players; "final", "disputed" or "" otherwise.
+    first), "wait_duel", "report_match" (or "confirm_match"), "wait_match" for a player; "toss" for a judge
+    who may toss for the players; "final", "disputed" or "" otherwise.
     """
     if match.player_b_id is None:
         return ""
@@ -198,7 +199,9 @@ def now_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
         "now_theirs": (
             playing_row["reports"][0]
             if now == "confirm_duel" and playing_row is not None
-            else (context.get("match_reports") or [None])[0] if now == "confirm_match" else None
+            else (context.get("match_reports") or [None])[0]
+            if now == "confirm_match"
+            else None
         ),
         "now_count_missing": now == "choose" and count_missing(match, context),
         "now_opponent": display_name(

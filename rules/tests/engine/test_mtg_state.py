@@ -160,7 +160,7 @@ def test_a_malformed_state_names_its_field(mutate, field: str):
 
 
 def test_500_a_step_outside_its_phase_is_named_in_words():
-    """Comprehensive Rules 500.1: each step belongs to one phase; the problem names both in words, not codes."""
+    """Comprehensive Rules 500.1: each step belongs to one phase; the problem names both in words."""
     game = state()
     game.update(phase="main1", step="declare_blockers")
 
