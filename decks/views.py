@@ -127,13 +127,15 @@ def where_and_reason(where: str, sentence: Mapping[str, Any], english: str) -> s
 
 def _progress_context(card_import: CardImport) -> dict[str, object]:
     report = dict(card_import.report or {})
+    skips = report.get("skips")
+    skips = skips if isinstance(skips, list) else []
     report["skips"] = [
         {
             **skip,
             "where": where_words(str(skip.get("where", ""))),
             "reason": reason_words(skip, str(skip.get("reason", ""))),
         }
-        for skip in (report.get("skips") if isinstance(report.get("skips"), list) else [])
+        for skip in skips
         if isinstance(skip, Mapping)
     ]
     failure = report.get("failure")
