@@ -84,7 +84,7 @@ def _locked_message(event: Event) -> str:
     ) % {
         "event": event.name,
         "date": date_format(local, "SHORT_DATE_FORMAT"),
-        "time": time_format(local, "H:i"),
+        "time": time_format(local, "TIME_FORMAT"),
     }
 
 

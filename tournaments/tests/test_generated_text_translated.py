@@ -3,13 +3,23 @@ entered) reads in the reader's language, and rows stored before read the same wa
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from decks.tests.factories import DeckListFactory
 from matches.models import Match, Penalty
 from tournaments.models import EventRole
-from tournaments.services import registration_deck_replace, round_pair, round_start
+from tournaments.services import (
+    DeckListLocked,
+    registration_deck_replace,
+    registration_deck_submit,
+    round_pair,
+    round_start,
+)
 from tournaments.tests.event_steps import event_with_players
 from tournaments.tests.factories import EventRoleFactory, RegistrationFactory
 
@@ -63,3 +73,22 @@ def test_a_presented_lists_name_reads_in_spanish_on_the_players_event_page(clien
 
 def test_a_list_a_person_named_reads_as_typed():
     assert DeckListFactory.build(name="Nationals (final)").name_words == "Nationals (final)"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en", "locked on 11/20/2026 at 7:30 p.m."),
+        ("pt-br", "foram bloqueadas em 20/11/2026 às 19:30"),
+    ],
+)
+def test_the_deck_list_deadline_reads_in_the_readers_clock(language, expected):
+    """English readers read a 12-hour clock, Portuguese and Spanish ones a 24-hour clock."""
+    deadline = datetime(2026, 11, 20, 19, 30, tzinfo=ZoneInfo("UTC"))
+    registration = RegistrationFactory(event__decklist_deadline=deadline)
+    with translation.override(language), pytest.raises(DeckListLocked) as refused:
+        registration_deck_submit(
+            registration=registration, deck_list=DeckListFactory(), by=registration.player
+        )
+
+    assert expected in str(refused.value)
