@@ -24,7 +24,7 @@ class MatchResult(models.TextChoices):
 
     A = "a", _("Player A wins")
     B = "b", _("Player B wins")
-    DRAW = "draw", _("Draw")
+    DRAW = "draw", pgettext_lazy("match result", "Draw")
     BYE = "bye", _("Bye")
     DOUBLE_LOSS = "double_loss", _("Double loss")
 
@@ -286,7 +286,7 @@ class Duel(models.Model):
     class Result(models.TextChoices):
         A = "A", _("Player A wins")
         B = "B", _("Player B wins")
-        DRAW = "draw", _("Draw")
+        DRAW = "draw", pgettext_lazy("duel result", "Draw")
 
     class Reason(models.TextChoices):
         LP = "lp", _("Life points")

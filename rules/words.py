@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.text import capfirst
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.end_of_round import procedure_references
@@ -35,7 +35,7 @@ ACTION_LABELS: dict[str, tuple[tuple[str, Any], ...]] = {
         ("special_summon", _("Special Summon")),
         ("activate", _("Activate a card or effect")),
         ("resolve_chain", _("Resolve the chain")),
-        ("draw", _("Draw")),
+        ("draw", pgettext_lazy("action: draw a card", "Draw")),
         ("end_turn", _("End the turn")),
         ("check_state", _("Is the duel over?")),
         ("replay", _("Replay")),
@@ -46,7 +46,7 @@ ACTION_LABELS: dict[str, tuple[tuple[str, Any], ...]] = {
         ("declare_blockers", _("Declare blockers")),
         ("cast", _("Cast a spell")),
         ("play_land", _("Play a land")),
-        ("draw", _("Draw")),
+        ("draw", pgettext_lazy("action: draw a card", "Draw")),
         ("cleanup", _("Cleanup (hand size)")),
         ("state_check", _("State-based actions: is the game over?")),
         ("mulligan", _("Mulligan")),
