@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.vocabulary import MTG, STARTING_LIFE
@@ -254,7 +254,13 @@ class StackItemForm(forms.Form):
     card = forms.CharField(max_length=120, required=False, label=_("Card (id or name)"))
     player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label=_("Player"))
     kind = forms.ChoiceField(
-        choices=[("", "—"), ("spell", _("Spell")), ("ability", _("Ability"))], required=False, label=_("Kind")
+        choices=[
+            ("", "—"),
+            ("spell", pgettext_lazy("Magic: a spell on the stack", "Spell")),
+            ("ability", _("Ability")),
+        ],
+        required=False,
+        label=_("Kind"),
     )
 
 

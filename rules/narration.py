@@ -71,7 +71,7 @@ def ruling_in_words(
     legal = ruling.get("legal")
     violations = [v for v in _list(ruling.get("violations")) if isinstance(v, Mapping)]
     return RulingInWords(
-        headline=headline(legal),
+        headline=headline(legal, _mapping(ruling.get("outcome")), table),
         verdict="unknown" if legal is None else "legal" if legal else "illegal",
         what_happens=tuple(what_happens(_mapping(ruling.get("outcome")), table)),
         explanation=explanation(ruling, table),
@@ -104,9 +104,29 @@ def _incomplete(violation: Mapping[str, Any], table: Table) -> str:
     }
 
 
-def headline(legal: object) -> str:
+STATE_QUESTIONS = frozenset({"check_state", "state_check"})
+
+
+def headline(legal: object, outcome: Mapping[str, Any], table: Table) -> str:
+    """The ruling in a few words: who won when the duel (game) ended, else whether the move is allowed.
+
+    "Allowed" above "Yugi cannot draw: he loses the duel" would read as the opposite of the ruling, so a
+    ruling that ends the duel leads with its end; a question whether it ended leads with the answer.
+    """
     if legal is None:
         return gettext("The judge needs more to decide")
+    result = _mapping(outcome.get("duel") or outcome.get("game"))
+    magic = table.game == "mtg"
+    if legal and result.get("over"):
+        winner = str(result.get("winner") or "")
+        if result.get("draw") or winner not in PLAYERS:
+            return gettext("The game is a draw") if magic else gettext("The duel is a draw")
+        values = {"winner": table.name(winner)}
+        return (
+            gettext("%(winner)s wins the game") if magic else gettext("%(winner)s wins the duel")
+        ) % values
+    if legal and result and table.action.get("type") in STATE_QUESTIONS:
+        return gettext("The game goes on") if magic else gettext("The duel goes on")
     return gettext("Legal") if legal else gettext("Not legal")
 
 

@@ -62,6 +62,15 @@ def test_the_headline_says_the_verdict_in_words():
 # --- What happens, one outcome key at a time -------------------------------------------------------------
 
 
+def test_a_ruling_that_ends_the_duel_leads_with_its_end_not_allowed():
+    """Rulebook 9.0, "Winning a Duel" (p. 28): a player unable to draw when they must loses the Duel. "Legal"
+    over "Yugi cannot draw and loses the Duel" would read as the opposite of the ruling."""
+    deck_out = ygo({"A": {"deck": 0}, "B": {}}, {"type": "draw", "player": "A"}, phase="draw")
+    assert narrate(deck_out, engine.judge(deck_out)).headline == "Kaiba wins the duel"
+    goes_on = ygo({"A": {}, "B": {}}, {"type": "check_state"})
+    assert narrate(goes_on, engine.judge(goes_on)).headline == "The duel goes on"
+
+
 def test_battle_damage_names_the_player_and_their_lp_before_and_after():
     words = words_for("ygo-attack-atk-vs-atk")
 

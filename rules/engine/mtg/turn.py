@@ -41,7 +41,7 @@ def draw_outcome(game: Game, player: str) -> tuple[dict[str, Any], list[Fact]]:
         return {"drew": False, "library": 0, "game": result}, facts
     fact = Fact(
         say(
-            gettext_noop("%(player)s draws 1 card; %(number)s card(s) remain in the library."),
+            gettext_noop("%(player)s draws 1 card; cards left in the library: %(number)s."),
             player=player,
             number=library - 1,
         ),
@@ -86,7 +86,7 @@ def cleanup_outcome(game: Game, player: str) -> tuple[dict[str, Any], list[Fact]
         )
     else:
         text = say(
-            gettext_noop("%(player)s has %(hand)s card(s) in hand, not more than 7: nothing is discarded."),
+            gettext_noop("Cards in %(player)s's hand: %(hand)s, not more than 7: nothing is discarded."),
             player=player,
             hand=hand,
         )

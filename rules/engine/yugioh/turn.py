@@ -40,7 +40,7 @@ def draw_outcome(duel: Duel, player: str) -> tuple[dict[str, Any], list[Fact]]:
         return {"drew": False, "deck": 0, "duel": result}, facts
     fact = Fact(
         say(
-            gettext_noop("%(player)s draws 1 card; %(number)s card(s) remain in the Deck."),
+            gettext_noop("%(player)s draws 1 card; cards left in the Deck: %(number)s."),
             player=player,
             number=deck - 1,
         ),
@@ -91,7 +91,7 @@ def end_phase_outcome(duel: Duel, player: str) -> tuple[dict[str, Any], list[Fac
         )
     else:
         text = say(
-            gettext_noop("%(player)s has %(hand)s card(s) in hand, not more than 6: nothing is discarded."),
+            gettext_noop("Cards in %(player)s's hand: %(hand)s, not more than 6: nothing is discarded."),
             player=player,
             hand=hand,
         )
