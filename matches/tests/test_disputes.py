@@ -103,9 +103,9 @@ def test_the_match_page_lists_the_dispute_with_its_ruling(match: Match):
 
     assert 'id="disputes"' in page
     assert "Kaiba&#x27;s LP reached 0." in page
-    assert "Legal." in page
-    # The match's players by name, not as the dispute's letters.
+    # The match's players by name, not as the dispute's letters; the ruling leads with its end.
     a, b = display_name(match.player_a), display_name(match.player_b)
+    assert f"{a} wins the duel." in page
     assert f"{b}&#x27;s LP reach 0: {a} wins the Duel." in page
     assert "Winning a Duel" in page  # the rule cited
     detail = reverse("match-dispute-detail", args=[match.pk, dispute.pk])
@@ -182,7 +182,7 @@ def test_posting_the_builder_opens_the_dispute_and_shows_the_ruling(match: Match
     assert response.status_code == 302
     assert response["Location"] == reverse("match-dispute-detail", args=[match.pk, dispute.pk])
     page = client.get(response["Location"]).content.decode()
-    assert "Legal" in page
+    assert "wins the duel</h1>" in page
     assert "A&#x27;s LP reach 0" in page
     assert "Confirm the ruling" not in page  # a player, not a judge
 

@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from matches.services import dispute_open
 from matches.tests.factories import MatchFactory
 from matches.tests.test_side_decks import play_duel, register, swap
 from tests.api_clients import client_for
@@ -151,3 +152,27 @@ def test_a_judge_who_plays_cannot_call_time_for_their_round_and_nothing_is_calle
     own_table.refresh_from_db()
     assert response.status_code == 403
     assert (other_table.time_called_at, own_table.time_called_at) == (None, None)
+
+
+def test_a_judge_called_without_a_game_state_writes_a_decision_not_confirms_a_ruling(client):
+    """Nothing was given to the judge engine: the judge's page says the players called, offers no ruling
+    to confirm, and the decision written is what both players read."""
+    match = MatchFactory()
+    judge = EventRoleFactory(event=match.round.event, role=EventRole.Role.JUDGE).user
+    dispute = dispute_open(match_id=match.pk, opened_by=match.player_a, summary="Who attacked first?")
+    url = reverse("match-dispute-detail", args=[match.pk, dispute.pk])
+    client.force_login(judge)
+
+    page = client.get(url).content.decode()
+    assert "The players called a judge" in page
+    assert "Confirm the ruling" not in page
+    assert "Record my decision" in page
+
+    client.post(
+        reverse("match-dispute-resolve", args=[match.pk, dispute.pk]),
+        {"decision": "overruled", "note": "Yugi attacked first; the duel goes on."},
+    )
+    client.force_login(match.player_b)
+    read = client.get(url).content.decode()
+    assert "Decided by the judge" in read
+    assert "Yugi attacked first; the duel goes on." in read

@@ -125,7 +125,7 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
         b.page.get_by_label("What is disputed").select_option("check_state")
         b.page.get_by_role("button", name="Call a judge").click()
         b.page.wait_for_url(f"{match_url}disputes/**")
-        expect(b.page.get_by_role("heading", level=1)).to_have_text("Legal")
+        expect(b.page.get_by_role("heading", level=1)).to_have_text("Yugi wins the duel")
         expect(b.page.locator("section.what-happens")).to_contain_text("Yugi wins the duel")
         expect(b.page.locator("#dispute-decision")).to_contain_text(
             "Waiting for a judge of the event to confirm or overrule the ruling."
