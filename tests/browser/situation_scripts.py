@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 VIEWPORT = {"width": 390, "height": 844}
@@ -354,8 +355,16 @@ def play(page: Any, situations_url: str, script: Script) -> Measure:
     # may still be on the page while the last request is on its way).
     expect(page.locator("#preview")).to_contain_text(script.says, timeout=10_000)
     headline = page.locator(f"#preview .verdict-{script.verdict}")
-    headline.wait_for()
-    headline.scroll_into_view_if_needed()
+    # A preview answering an earlier input may still replace the one shown (the same words, a new element):
+    # scroll to whichever is on the page once it is settled.
+    for attempt in range(3):
+        headline.wait_for()
+        try:
+            headline.scroll_into_view_if_needed()
+            break
+        except PlaywrightError:
+            if attempt == 2:
+                raise
     _see(page, headline, measure)
     measure.seconds = time.monotonic() - started
     measure.preview = page.locator("#preview").inner_text()
