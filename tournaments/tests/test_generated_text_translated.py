@@ -92,3 +92,17 @@ def test_the_deck_list_deadline_reads_in_the_readers_clock(language, expected):
         )
 
     assert expected in str(refused.value)
+
+
+def test_portuguese_dates_write_the_month_in_lower_case(client):
+    """Portuguese writes "26 de novembro de 2026" (Django's own catalogue capitalises the month)."""
+    registration = RegistrationFactory(
+        event__starts_at=datetime(2026, 11, 26, 19, 30, tzinfo=ZoneInfo("UTC"))
+    )
+
+    page = client.get(
+        f"/events/{registration.event.slug}/", headers={"accept-language": "pt-BR"}
+    ).content.decode()
+
+    assert "26 de novembro de 2026" in page
+    assert "Novembro" not in page
