@@ -13,10 +13,9 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from django.utils.translation import gettext_noop
-
 from decks.importers import banlists, mtgjson, ygopro_cdb, ygoprodeck_json
 from decks.importers.records import MalformedFileError, ParsedBanlists, ParsedCards, reason
+from rules.engine.sentences import gettext_noop
 
 MAX_IMPORT_BYTES = 64 * 1024 * 1024  # 64 MiB: a full cards.cdb is ~10 MiB; refuse anything far beyond it
 

@@ -21,8 +21,6 @@ import re
 from collections.abc import Mapping
 from datetime import date
 
-from django.utils.translation import gettext_noop
-
 from decks.cardfields import MTG_STATUSES, YUGIOH_STATUSES
 from decks.importers.records import (
     BanlistEntryRecord,
@@ -32,6 +30,7 @@ from decks.importers.records import (
     Skip,
     reason,
 )
+from rules.engine.sentences import gettext_noop
 
 FORMAT_LFLIST = "lflist-conf"
 FORMAT_JSON = "banlist-json"

@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext_noop
-
 from decks.importers.records import CardRecord, MalformedFileError, ParsedCards, PrintingRecord, reason
+from rules.engine.sentences import gettext_noop
 
 FORMAT_ATOMIC = "mtgjson-atomic"
 FORMAT_SET = "mtgjson-set"

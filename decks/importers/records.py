@@ -15,9 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any, Union
-
-from django.utils.translation import gettext_noop
+from typing import Any
 
 from decks.cardfields import (
     ALL_LINK_ARROWS,
@@ -30,42 +28,16 @@ from decks.cardfields import (
     SPELL_ICONS,
     TRAP_ICONS,
 )
+from rules.engine.sentences import Sentence, gettext_noop, say
 
 MAX_NAME_LENGTH = 200
 MAX_POWER_LENGTH = 8
 
 
-Value = Union[str, int, "Reason"]
-
-
-@dataclass(frozen=True)
-class Reason:
-    """A sentence a person reads: a ``gettext_noop`` template and its values (a word is a nested
-    ``Reason``, never an English string); ``str()`` is the English."""
-
-    template: str
-    values: tuple[tuple[str, Value], ...] = ()
-
-    def __str__(self) -> str:
-        if not self.values:
-            return self.template
-        return self.template % {
-            key: str(value) if isinstance(value, Reason) else value for key, value in self.values
-        }
-
-    def as_dict(self) -> dict[str, Any]:
-        """``{"template", "values"}``, what ``rules.words.said`` says in the reader's language."""
-        return {
-            "template": self.template,
-            "values": {
-                key: value.as_dict() if isinstance(value, Reason) else value for key, value in self.values
-            },
-        }
-
-
-def reason(template: str, **values: Value) -> Reason:
-    """The reason ``template`` (a ``gettext_noop`` literal) with ``values`` for its placeholders."""
-    return Reason(template, tuple(values.items()))
+# A reason is one of the engine's sentences (``rules.engine.sentences``): the same template and values, said
+# in the reader's language by ``rules.words.said``; the importers name it after what it is to them.
+Reason = Sentence
+reason = say
 
 
 class MalformedFileError(ValueError):

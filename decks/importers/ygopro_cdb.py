@@ -17,8 +17,6 @@ import sqlite3
 from contextlib import closing
 from dataclasses import dataclass, replace
 
-from django.utils.translation import gettext_noop
-
 from decks.importers.records import (
     CardRecord,
     MalformedFileError,
@@ -28,6 +26,7 @@ from decks.importers.records import (
     Skip,
     reason,
 )
+from rules.engine.sentences import gettext_noop
 
 FORMAT = "ygopro-cdb"
 SQLITE_MAGIC = b"SQLite format 3\x00"

@@ -15,8 +15,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from django.utils.translation import gettext_noop
-
 from decks.cardfields import ARROW_ORDER, FRAMES, LINK_ARROW_BITS, link_arrow_mask, slug
 from decks.importers.records import (
     CardRecord,
@@ -27,6 +25,7 @@ from decks.importers.records import (
     Skip,
     reason,
 )
+from rules.engine.sentences import gettext_noop
 
 FORMAT = "ygoprodeck-json"
 SKIPPED_TYPES = {
