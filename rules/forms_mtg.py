@@ -10,16 +10,18 @@ faster than they fill a nested formset; the syntax lives in :func:`parse_combat`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.vocabulary import MTG, STARTING_LIFE
+from rules.forms import player_choices, set_choices
 from rules.words import ACTION_LABELS
 
-PLAYERS = [("A", "A"), ("B", "B")]
+PLAYERS = [("A", "A"), ("B", "B")]  # replaced by the players' names when a form is made (player_choices)
 PHASES = [
     ("beginning", _("Beginning phase")),
     ("main1", _("Precombat main phase")),
@@ -171,7 +173,7 @@ def parse_sequence(text: str) -> list[dict[str, str]]:
 
 class MtgStateForm(forms.Form):
     revision = forms.ChoiceField(
-        choices=[("", "Classic (default)"), ("classic", _("Classic")), ("current", _("Current rules"))],
+        choices=[("", _("Classic (default)")), ("classic", _("Classic")), ("current", _("Current rules"))],
         required=False,
         label=_("Revision"),
         help_text=_("Current: today's legend rule (each player keeps one legend of a name) and mulligan."),
@@ -187,24 +189,39 @@ class MtgStateForm(forms.Form):
         label=_("Has priority"),
         help_text=_("Who may act now."),
     )
-    life_a = forms.IntegerField(required=False, label=_("A's life"), initial=STARTING_LIFE[MTG])
-    life_b = forms.IntegerField(required=False, label=_("B's life"), initial=STARTING_LIFE[MTG])
-    library_a = _optional_int(_("Cards in A's library"))
-    library_b = _optional_int(_("Cards in B's library"))
-    hand_a = _optional_int(
-        "Cards in A's hand", help_text=_("Or list the cards below (the list replaces this count).")
-    )
-    hand_b = _optional_int(
-        "Cards in B's hand", help_text=_("Or list the cards below (the list replaces this count).")
-    )
-    lands_played_a = _optional_int(_("Lands A played this turn"))
-    lands_played_b = _optional_int(_("Lands B played this turn"))
+    life_a = forms.IntegerField(required=False, initial=STARTING_LIFE[MTG])
+    life_b = forms.IntegerField(required=False, initial=STARTING_LIFE[MTG])
+    library_a = _optional_int("")
+    library_b = _optional_int("")
+    hand_a = _optional_int("", help_text=_("Or list the cards below (the list replaces this count)."))
+    hand_b = _optional_int("", help_text=_("Or list the cards below (the list replaces this count)."))
+    lands_played_a = _optional_int("")
+    lands_played_b = _optional_int("")
+
+    def __init__(self, *args: Any, names: Mapping[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = player_choices(names)
+        set_choices(self.fields["active_player"], players)
+        for name in ("first_player", "priority"):
+            set_choices(self.fields[name], [("", "—"), *players])
+        for player in ("A", "B"):
+            values, p = {"player": names[player]}, player.lower()
+            self.fields[f"life_{p}"].label = gettext("%(player)s's life") % values
+            self.fields[f"library_{p}"].label = gettext("Cards in %(player)s's library") % values
+            self.fields[f"hand_{p}"].label = pgettext("Magic", "Cards in %(player)s's hand") % values
+            self.fields[f"lands_played_{p}"].label = gettext("Lands %(player)s played this turn") % values
 
 
 class MtgCardForm(forms.Form):
-    """One card that matters. Its id (a1, b2, ...) is what the action and the combat lines refer to."""
+    """One card that matters, row ``number`` of the list. Its id, what the action and the combat lines name,
+    is its controller's letter and its row (b2: row 2, controlled by B) unless one is typed in Id."""
 
-    card_id = forms.SlugField(max_length=20, required=False, label=_("Id"))
+    card_id = forms.SlugField(
+        max_length=20,
+        required=False,
+        label=_("Id"),
+        help_text=_("Empty: its controller's letter and its row (b2)."),
+    )
     name = forms.CharField(max_length=120, required=False, label=_("Name"))
     controller = forms.ChoiceField(choices=PLAYERS, required=False, label=_("Controller"))
     location = forms.ChoiceField(
@@ -240,9 +257,17 @@ class MtgCardForm(forms.Form):
         widget=forms.CheckboxSelectMultiple(attrs=CHECK_ATTRS),
     )
 
+    def __init__(self, *args: Any, names: Mapping[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        set_choices(self.fields["controller"], player_choices(names))
+
     def is_blank(self) -> bool:
         data = getattr(self, "cleaned_data", {})
         return not any(data.get(field) for field in ("card_id", "name", "types", "power", "toughness"))
+
+    def typed_name(self) -> str:
+        value = self["name"].value()
+        return str(value).strip() if value else ""
 
 
 MtgCardFormSet = forms.formset_factory(MtgCardForm, extra=6, max_num=40)
@@ -263,6 +288,10 @@ class StackItemForm(forms.Form):
         label=_("Kind"),
     )
 
+    def __init__(self, *args: Any, names: Mapping[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        set_choices(self.fields["player"], [("", "—"), *player_choices(names)])
+
 
 StackFormSet = forms.formset_factory(StackItemForm, extra=3, max_num=20)
 
@@ -271,7 +300,10 @@ class MtgActionForm(forms.Form):
     type = forms.ChoiceField(choices=ACTIONS, label=_("What is disputed"))
     player = forms.ChoiceField(choices=[("", "—"), *PLAYERS], required=False, label=_("Acting player"))
     card = forms.CharField(
-        max_length=20, required=False, label=_("Card (id)"), help_text=_("The spell cast or the land played.")
+        max_length=20,
+        required=False,
+        label=pgettext_lazy("Magic", "Card (id)"),
+        help_text=_("The spell cast or the land played."),
     )
     attackers = forms.CharField(
         max_length=200,
@@ -312,6 +344,10 @@ class MtgActionForm(forms.Form):
         help_text=_("For a mulligan, instead of the count above: 7, then 6 after one mulligan, and so on."),
     )
 
+    def __init__(self, *args: Any, names: Mapping[str, Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        set_choices(self.fields["player"], [("", "—"), *player_choices(names)])
+
     def clean_sequence(self) -> list[dict[str, str]]:
         return parse_sequence(self.cleaned_data.get("sequence") or "")
 
@@ -320,6 +356,13 @@ class MtgActionForm(forms.Form):
 
     def clean_combat(self) -> list[dict[str, Any]]:
         return parse_combat(self.cleaned_data.get("combat") or "")
+
+
+def card_row_heading(number: int, name: str = "") -> str:
+    """A Magic card row as the page heads it: "Card 2", "Card 2: Hill Giant"."""
+    if name:
+        return pgettext("Magic", "Card %(number)s: %(name)s") % {"number": number, "name": name}
+    return pgettext("Magic", "Card %(number)s") % {"number": number}
 
 
 def _card(data: dict[str, Any], number: int) -> tuple[str, str, dict[str, Any]]:
@@ -365,8 +408,10 @@ def build_mtg_dispute(state: MtgStateForm, cards: Any, stack: Any, action: MtgAc
     """
     s = state.cleaned_data
     players = _players(s)
-    for number, form in enumerate(form for form in cards if not form.is_blank()):
-        player, location, card = _card(form.cleaned_data, number + 1)
+    for number, form in enumerate(cards, 1):
+        if form.is_blank():
+            continue
+        player, location, card = _card(form.cleaned_data, number)
         existing = players[player].get(location)
         players[player][location] = [*(existing if isinstance(existing, list) else []), card]
     dispute_state: dict[str, Any] = {"turn": s["turn"], "active_player": s["active_player"]}

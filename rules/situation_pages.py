@@ -113,7 +113,7 @@ def card_search(request: HttpRequest) -> HttpResponse:
     slot = request.GET.get("slot", "")
     typed = request.GET.get(f"{slot}_name", request.GET.get("q", ""))[:120].strip()
     found = list(cards_matching(game, typed, SUGGESTIONS)) if len(typed) >= SEARCH_MIN_LETTERS else []
-    context = {"cards": [_suggestion(card) for card in found], "typed": typed, "slot": slot}
+    context = {"cards": [_suggestion(card) for card in found], "typed": typed, "slot": slot, "game": game}
     return render(request, "rules/_card_suggestions.html", context)
 
 

@@ -18,12 +18,29 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from config.http import HtmxHttpRequest
 from rules import engine, services
-from rules.forms import CardFormSet, DisputeJsonForm, YugiohActionForm, YugiohStateForm, build_yugioh_dispute
-from rules.forms_mtg import MtgActionForm, MtgCardFormSet, MtgStateForm, StackFormSet, build_mtg_dispute
+from rules.forms import (
+    CardFormSet,
+    DisputeJsonForm,
+    YugiohActionForm,
+    YugiohStateForm,
+    build_yugioh_dispute,
+    card_row_errors,
+    card_row_heading,
+    link_card_rows,
+)
+from rules.forms_mtg import (
+    MtgActionForm,
+    MtgCardFormSet,
+    MtgStateForm,
+    StackFormSet,
+    build_mtg_dispute,
+)
+from rules.forms_mtg import card_row_heading as mtg_card_row_heading
 from rules.narration import ruling_in_words
 from rules.selectors import rulings_visible_to
 from rules.situation_pages import bind_situation, situation_list
 from rules.situations import Situation, situation_class
+from rules.situations.base import DEFAULT_NAMES
 from rules.words import action_words, problem_words
 
 BUILDER_PREFILL = ("turn", "turn_player", "phase", "step", "lp_a", "lp_b", "revision")
@@ -38,36 +55,65 @@ class Builder:
     game: str
     forms: dict[str, Any]
     build: Callable[..., dict[str, Any]]
+    # Checks across the valid forms (a card the action names is a row that describes one); adds the errors.
+    check: Callable[..., bool] | None = None
 
     def is_valid(self) -> bool:
         # Every form is validated (no short-circuit), so the page shows all the errors at once.
         results = [form.is_valid() for form in self.forms.values()]
-        return all(results)
+        return all(results) and (self.check is None or self.check(**self.forms))
 
     def dispute(self) -> dict[str, Any]:
         """The dispute document the (valid) forms describe."""
         return self.build(**self.forms)
 
     def context(self) -> dict[str, Any]:
-        return {"game": self.game, **self.forms}
+        heading = mtg_card_row_heading if self.game == "mtg" else card_row_heading
+        card_rows = [
+            {
+                "form": form,
+                "number": number,
+                "heading": heading(number, form.typed_name()),
+                # The script that renames a row as its name is typed (static/js/arbiter.js) takes its words
+                # from these: the row unnamed, and named ("{name}" stands for the name).
+                "unnamed": heading(number),
+                "named": heading(number, "{name}"),
+            }
+            for number, form in enumerate(self.forms["cards"], 1)
+        ]
+        return {"game": self.game, "card_rows": card_rows, **self.forms}
 
 
-def builder_for(game: str, data: Mapping[str, Any] | None, initial: dict[str, Any]) -> Builder:
-    """The builder of ``game`` ("mtg", else Yu-Gi-Oh!), bound to ``data`` when posted, else prefilled."""
+def _yugioh_rows_check(state: Any, cards: Any, action: Any) -> bool:
+    return card_row_errors(cards, action)
+
+
+def builder_for(
+    game: str,
+    data: Mapping[str, Any] | None,
+    initial: dict[str, Any],
+    names: Mapping[str, Any] | None = None,
+) -> Builder:
+    """The builder of ``game`` ("mtg", else Yu-Gi-Oh!), bound to ``data`` when posted, else prefilled; the
+    players named ``names`` (a match's players), else "Player A" and "Player B"."""
+    names = {player: str(name) for player, name in (names or DEFAULT_NAMES).items()}
     if game == "mtg":
         mtg_forms = {
-            "state": MtgStateForm(data, initial=initial),
-            "cards": MtgCardFormSet(data, prefix="cards"),
-            "stack": StackFormSet(data, prefix="stack"),
-            "action": MtgActionForm(data),
+            "state": MtgStateForm(data, initial=initial, names=names),
+            "cards": MtgCardFormSet(data, prefix="cards", form_kwargs={"names": names}),
+            "stack": StackFormSet(data, prefix="stack", form_kwargs={"names": names}),
+            "action": MtgActionForm(data, names=names),
         }
         return Builder(game="mtg", forms=mtg_forms, build=build_mtg_dispute)
+    cards = CardFormSet(data, prefix="cards", form_kwargs={"names": names})
+    action = YugiohActionForm(data, names=names)
+    link_card_rows(cards, action)
     yugioh_forms = {
-        "state": YugiohStateForm(data, initial=initial),
-        "cards": CardFormSet(data, prefix="cards"),
-        "action": YugiohActionForm(data),
+        "state": YugiohStateForm(data, initial=initial, names=names),
+        "cards": cards,
+        "action": action,
     }
-    return Builder(game="yugioh", forms=yugioh_forms, build=build_yugioh_dispute)
+    return Builder(game="yugioh", forms=yugioh_forms, build=build_yugioh_dispute, check=_yugioh_rows_check)
 
 
 def prefill_from(query: Mapping[str, str], game: str) -> dict[str, Any]:

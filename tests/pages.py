@@ -40,6 +40,7 @@ from matches.services.disputes import dispute_open_with_ruling
 from matches.services.judging import match_result_set
 from rules.models import Ruling
 from rules.services import ruling_create
+from rules.situations import situations_of
 from tournaments.demo import DEMO_PASSWORD, EVENT_SLUG, MAGIC_EVENT_SLUG, demo_load
 from tournaments.models import DeckCheck, Event, EventImport, Registration
 from tournaments.services import (
@@ -190,6 +191,9 @@ class Page:
     kwargs: Kwargs = lambda world: {}
     query: str = ""
     variant: str = ""  # what sets this visit apart from another of the same page
+    game: str = (
+        ""  # the game a page is about, where it is one game's (its card word: see test_pages_translated)
+    )
 
     @property
     def label(self) -> str:
@@ -200,6 +204,60 @@ class PageVisit(NamedTuple):
     label: str  # the URL's name, and which variant: "event-detail (finished event)"
     username: str | None
     url: str
+
+
+def _match_id(world: PageWorld) -> dict[str, Any]:
+    return {"match_id": world.match.pk}
+
+
+def _magic_match_id(world: PageWorld) -> dict[str, Any]:
+    return {"match_id": world.magic_match.pk}
+
+
+def _judge_tools() -> list[Page]:
+    """The rules judge as a match's player opens it from "Ask the judge": the situations, each situation's
+    form (``?situation=``), the full builder (``?mode=build``) and pasted JSON, for both games; and the
+    standalone page's builders (no match: "Player A" and "Player B")."""
+    pages: list[Page] = []
+    for game, username, kwargs in (("yugioh", PLAYER, _match_id), ("mtg", MAGIC_PLAYER, _magic_match_id)):
+        label = "Magic" if game == "mtg" else "Yu-Gi-Oh!"
+        pages.append(Page("match-dispute-new", username, kwargs, variant=f"{label} situations", game=game))
+        pages += [
+            Page(
+                "match-dispute-new",
+                username,
+                kwargs,
+                query=f"?situation={situation.key}",
+                variant=f"{label} situation {situation.key}",
+                game=game,
+            )
+            for situation in situations_of(game)
+        ]
+        pages.append(
+            Page(
+                "match-dispute-new",
+                username,
+                kwargs,
+                query="?mode=build",
+                variant=f"{label} builder",
+                game=game,
+            )
+        )
+        pages.append(
+            Page(
+                "match-dispute-new", username, kwargs, query="?mode=json", variant=f"{label} JSON", game=game
+            )
+        )
+        pages.append(
+            Page(
+                "ruling-new",
+                username,
+                query=f"?game={game}&mode=build",
+                variant=f"{label} builder",
+                game=game,
+            )
+        )
+    return pages
 
 
 PAGES: list[Page] = [
@@ -244,7 +302,7 @@ PAGES: list[Page] = [
     Page("match-detail", PLAYER, lambda w: {"match_id": w.finished_match.pk}, variant="final"),
     Page("match-detail", ANONYMOUS, lambda w: {"match_id": w.match.pk}, variant="not signed in"),
     Page("judge-queue", JUDGE),
-    Page("match-dispute-new", PLAYER, lambda w: {"match_id": w.match.pk}),
+    *_judge_tools(),
     Page("match-dispute-edit", PLAYER, lambda w: {"match_id": w.match.pk, "dispute_id": w.dispute.pk}),
     Page("match-dispute-detail", PLAYER, lambda w: {"match_id": w.match.pk, "dispute_id": w.dispute.pk}),
     Page(
@@ -253,8 +311,8 @@ PAGES: list[Page] = [
         lambda w: {"match_id": w.match.pk, "dispute_id": w.dispute.pk},
         variant="judge",
     ),
-    Page("ruling-new", PLAYER),
-    Page("ruling-new", MAGIC_PLAYER, query="?game=mtg", variant="Magic"),
+    Page("ruling-new", PLAYER, game="yugioh"),
+    Page("ruling-new", MAGIC_PLAYER, query="?game=mtg", variant="Magic", game="mtg"),
     Page("ruling-detail", PLAYER, lambda w: {"ruling_id": w.ruling.pk}),
     Page("ruling-detail", PLAYER, lambda w: {"ruling_id": w.private_ruling.pk}, variant="asked alone"),
     Page("card-import-new", ORGANIZER),

@@ -20,7 +20,7 @@ from django.db import models
 from django.test import Client
 
 from tests.page_text import page_texts, words_left
-from tests.pages import build_page_world, every_page
+from tests.pages import PAGES, build_page_world, every_page
 
 pytestmark = pytest.mark.django_db
 
@@ -68,8 +68,16 @@ SAME_IN_EVERY_LANGUAGE = {
     "OGW",
     "mulligan",
     "Mulligan",
+    "Normal",  # a Normal Monster, a Normal Spell: "Normal" in Portuguese and Spanish too
+    "Ritual",
+    "Planeswalker",
 }
 # Words the glossary keeps as the stores of one language say them (locale/ and the README's glossary).
+# A word of the other game on a Portuguese page of one game's: "carta" on a Yu-Gi-Oh! page, "card" on Magic's.
+OTHER_GAMES_CARD = {
+    "yugioh": re.compile(r"\bcartas?\b", re.IGNORECASE),
+    "mtg": re.compile(r"\bcards?\b", re.IGNORECASE),
+}
 SAME_IN = {
     "pt-br": {"Status", "Sideboard", "Sideboards", "sideboard", "Main", "Extra"},  # a list's headings
     "es": {"Extra", "Match", "Matches", "match"},
@@ -120,8 +128,9 @@ def test_no_page_carries_an_english_string_in_portuguese_or_spanish():
     visits = every_page(build_page_world())
     data = stored_text()
     untranslated: dict[str, set[str]] = {}
+    other_game: dict[str, set[str]] = {}  # Portuguese: "carta" on a Yu-Gi-Oh! page, "card" on a Magic page
     english_only = {"pt-br": english_only_words("pt_BR"), "es": english_only_words("es")}
-    for visit in visits:
+    for page, visit in zip(PAGES, visits, strict=True):
         client = Client()
         if visit.username:
             client.force_login(User.objects.get(username=visit.username))
@@ -132,8 +141,15 @@ def test_no_page_carries_an_english_string_in_portuguese_or_spanish():
                 left = set(words_left(text, data)) - same
                 if (text in english and left) or left & english_only[language]:
                     untranslated.setdefault(text, set()).add(f"{visit.label} ({language})")
+                if language == "pt-br" and page.game and OTHER_GAMES_CARD[page.game].search(text):
+                    other_game.setdefault(text, set()).add(visit.label)
 
     report = "\n".join(f"  {text!r} on {', '.join(sorted(on))}" for text, on in sorted(untranslated.items()))
+    words = "\n".join(f"  {text!r} on {', '.join(sorted(on))}" for text, on in sorted(other_game.items()))
     assert not untranslated, (
         f"{len(untranslated)} strings read the same in English and in another language:\n{report}"
+    )
+    assert not other_game, (
+        f"{len(other_game)} Portuguese strings say the other game's word for a card (Yu-Gi-Oh!: card, "
+        f"Magic: carta):\n{words}"
     )

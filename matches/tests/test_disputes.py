@@ -136,7 +136,12 @@ def test_the_form_names_the_players_and_starts_from_8000_lp(match: Match):
     page = browser(match.player_a).get(url).content.decode()
 
     assert match.player_b is not None
-    assert f"The duel (A = Yugi, B = {match.player_b.get_full_name()})" in page
+    opponent = match.player_b.get_full_name()
+    # The players by their names, in the labels and the choices: never "A" and "B".
+    assert f'<label for="id_lp_b">{opponent}&#x27;s LP</label>' in page
+    assert f'<option value="B">{opponent}</option>' in page
+    assert ">A<" not in page
+    assert ">B<" not in page
     assert 'name="lp_a" value="8000"' in page
     assert 'name="lp_b" value="8000"' in page
     custom = browser(match.player_a).get(url + "&lp_b=1200")

@@ -155,9 +155,9 @@ def test_the_page_shows_extensions_and_the_time_due(client):
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
 
     assert 'id="time"' in page
-    assert "Round ends at <strong>20:00</strong>" in page
+    assert "Round ends at <strong>8 p.m.</strong>" in page
     assert "+4 min · Judge call (ruling)" in page
-    assert "time due at <strong>20:04</strong>" in page
+    assert "time due at <strong>8:04 p.m.</strong>" in page
     assert "Grant extension" not in page  # players do not get the judge's forms
 
 

@@ -234,7 +234,7 @@ def _description_forms(
     life_keys = ("life_a", "life_b") if game == "mtg" else ("lp_a", "lp_b")
     prefill: dict[str, Any] = dict.fromkeys(life_keys, lp)
     prefill.update(prefill_from(request.GET, game))
-    builder = builder_for(game, data if mode == "build" else None, prefill)
+    builder = builder_for(game, data if mode == "build" else None, prefill, names)
     forms_.update(builder.context())
     forms_["builder"] = builder
     forms_["pasted"] = DisputeJsonForm(

@@ -21,11 +21,45 @@ from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from rules.engine.vocabulary import MTG, YUGIOH
 
 CardLookup = Callable[[str], Mapping[str, Any] | None]
 PLAYERS = ("A", "B")
 # The standalone judge page does not know the players: it names them "Player A" and "Player B".
 DEFAULT_NAMES: dict[str, Any] = {"A": _("Player A"), "B": _("Player B")}
+
+# What the forms of both games say about a card, per game: Brazilian Yu-Gi-Oh! players say "card", Magic
+# players "carta" (the message context is the game; English and Spanish read the same in both).
+CARD_WORDS: dict[str, dict[str, Any]] = {
+    YUGIOH: {
+        "name": pgettext_lazy("Yu-Gi-Oh!", "Card name"),
+        "kind": pgettext_lazy("Yu-Gi-Oh!", "Kind of card"),
+        "kind_help": pgettext_lazy("Yu-Gi-Oh!", "Only for a card not in the card list."),
+        "as_printed": pgettext_lazy("Yu-Gi-Oh!", "as the card says"),
+        "unknown_kind": pgettext_lazy(
+            "Yu-Gi-Oh!", "%(name)s is not in the card list: say which kind of card it is."
+        ),
+        "no_kind": pgettext_lazy("Yu-Gi-Oh!", "Needed: the card's name, or which kind of card it is."),
+        "wrong_card": pgettext_lazy("Yu-Gi-Oh!", "%(name)s has no %(stat)s: is it the right card?"),
+        "unknown_stat": pgettext_lazy("Yu-Gi-Oh!", "%(name)s is not in the card list: give its %(stat)s."),
+        "no_stat": pgettext_lazy("Yu-Gi-Oh!", "Needed: the %(stat)s, or the card's name."),
+    },
+    MTG: {
+        "name": pgettext_lazy("Magic", "Card name"),
+        "kind": pgettext_lazy("Magic", "Kind of card"),
+        "kind_help": pgettext_lazy("Magic", "Only for a card not in the card list."),
+        "as_printed": pgettext_lazy("Magic", "as the card says"),
+        "unknown_kind": pgettext_lazy(
+            "Magic", "%(name)s is not in the card list: say which kind of card it is."
+        ),
+        "no_kind": pgettext_lazy("Magic", "Needed: the card's name, or which kind of card it is."),
+        "wrong_card": pgettext_lazy("Magic", "%(name)s has no %(stat)s: is it the right card?"),
+        "unknown_stat": pgettext_lazy("Magic", "%(name)s is not in the card list: give its %(stat)s."),
+        "no_stat": pgettext_lazy("Magic", "Needed: the %(stat)s, or the card's name."),
+    },
+}
 
 
 def other(player: str) -> str:
@@ -63,7 +97,7 @@ STAT_FIELDS: dict[str, tuple[Any, str, int]] = {
 }
 # A Yu-Gi-Oh! card's kind and icon in one choice ("trap:counter"), for Spell Speed and Set-card rules.
 CARD_KINDS: list[tuple[str, Any]] = [
-    ("", _("as the card says")),
+    ("", CARD_WORDS[YUGIOH]["as_printed"]),
     ("trap:normal", _("Normal Trap")),
     ("trap:continuous", _("Continuous Trap")),
     ("trap:counter", _("Counter Trap")),
@@ -87,7 +121,7 @@ def kind_value(card: Mapping[str, Any]) -> str:
 # A Magic card's kind (the card type its timing follows), for a card not in the card list. An artifact
 # creature is cast as a creature is: every type but instant (and land) casts at sorcery speed.
 MTG_CARD_TYPES: list[tuple[str, Any]] = [
-    ("", _("as the card says")),
+    ("", CARD_WORDS[MTG]["as_printed"]),
     ("instant", _("Instant")),
     ("sorcery", _("Sorcery")),
     ("creature", _("Creature")),
@@ -154,11 +188,12 @@ class Situation(forms.Form):
         super().__init__(data, initial=dict(initial or {}), prefix=None)
         self.names = dict(names) if names else {p: str(name) for p, name in DEFAULT_NAMES.items()}
         self.lookup = lookup
+        words = CARD_WORDS[self.game]
         for slot in self.slots:
             self.fields[slot.field_name("name")] = forms.CharField(
                 max_length=120,
                 required=slot.name_required,
-                label=_("Card name"),
+                label=words["name"],
                 help_text=slot.search_hint,
             )
             for stat in slot.stats:
@@ -166,8 +201,8 @@ class Situation(forms.Form):
                     self.fields[slot.field_name(stat)] = forms.ChoiceField(
                         choices=CHOICE_STATS[stat][0],
                         required=False,
-                        label=_("Kind of card"),
-                        help_text=_("Only for a card not in the card list."),
+                        label=words["kind"],
+                        help_text=words["kind_help"],
                     )
                     continue
                 label, _key, top = STAT_FIELDS[stat]
@@ -240,12 +275,12 @@ class Situation(forms.Form):
                 if not cleaned.get(key) and known is not None:
                     cleaned[key] = CHOICE_STATS[stat][1](known)
                 if not cleaned.get(key) and self.needed(slot, stat) and key not in self.errors:
-                    self.add_error(key, _missing_kind(name))
+                    self.add_error(key, _missing_kind(self.game, name))
                 continue
             if cleaned.get(key) is None and known is not None and known.get(STAT_FIELDS[stat][1]) is not None:
                 cleaned[key] = known[STAT_FIELDS[stat][1]]
             if cleaned.get(key) is None and self.needed(slot, stat) and key not in self.errors:
-                self.add_error(key, _missing_stat(name, STAT_FIELDS[stat][0], known is not None))
+                self.add_error(key, _missing_stat(self.game, name, STAT_FIELDS[stat][0], known is not None))
 
     def card(self, slot: CardSlot, card_id: str, **fields: Any) -> dict[str, Any]:
         """The slot's card in the dispute format: its id, name (when given), the numbers, then ``fields``."""
@@ -278,18 +313,20 @@ class Situation(forms.Form):
         return {}
 
 
-def _missing_kind(name: str) -> str:
+def _missing_kind(game: str, name: str) -> str:
+    words = CARD_WORDS[game]
     if name:
-        return str(_("%(name)s is not in the card list: say which kind of card it is.") % {"name": name})
-    return str(_("Needed: the card's name, or which kind of card it is."))
+        return str(words["unknown_kind"]) % {"name": name}
+    return str(words["no_kind"])
 
 
-def _missing_stat(name: str, label: Any, in_catalog: bool) -> str:
+def _missing_stat(game: str, name: str, label: Any, in_catalog: bool) -> str:
+    words = CARD_WORDS[game]
     if in_catalog:
-        return str(_("%(name)s has no %(stat)s: is it the right card?") % {"name": name, "stat": label})
+        return str(words["wrong_card"]) % {"name": name, "stat": label}
     if name:
-        return str(_("%(name)s is not in the card list: give its %(stat)s.") % {"name": name, "stat": label})
-    return str(_("Needed: the %(stat)s, or the card's name.") % {"stat": label})
+        return str(words["unknown_stat"]) % {"name": name, "stat": label}
+    return str(words["no_stat"]) % {"stat": label}
 
 
 class PlayerChoiceField(forms.ChoiceField):

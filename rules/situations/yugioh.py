@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any, ClassVar, cast
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.vocabulary import STARTING_LIFE, YUGIOH
-from rules.situations.base import CardSlot, PlayerChoiceField, Situation, other, statement
+from rules.situations.base import CARD_WORDS, CardSlot, PlayerChoiceField, Situation, other, statement
 
 EXODIA = (
     "Exodia the Forbidden One",
@@ -23,6 +25,14 @@ EXODIA = (
     "Left Leg of the Forbidden One",
     "Right Leg of the Forbidden One",
 )
+
+
+def _chain_link(number: int) -> str:
+    return gettext("Chain Link %(number)s") % {"number": number}
+
+
+# Translated when the page is drawn, in the reader's language (a class attribute is built once, at import).
+chain_link = lazy(_chain_link, str)
 
 
 def _zones(*cards: dict[str, Any] | None) -> list[dict[str, Any] | None]:
@@ -261,10 +271,7 @@ class ChainOrder(YugiohSituation):
     key = "chain_order"
     title = _("The order a chain resolves in")
     question = _("Which card resolves first, and what is negated?")
-    slots = tuple(
-        CardSlot(f"link{number}", _("Chain Link %(number)s") % {"number": number}, ("kind",))
-        for number in (1, 2, 3)
-    )
+    slots = tuple(CardSlot(f"link{number}", chain_link(number), ("kind",)) for number in (1, 2, 3))
 
     negates = forms.TypedChoiceField(
         choices=[("", _("nothing")), ("1", _("Chain Link 1")), ("2", _("Chain Link 2"))],
@@ -314,7 +321,7 @@ class TributeSummon(YugiohSituation):
     used = statement(_("They already Normal Summoned or Set this turn"))
     frame = forms.ChoiceField(
         choices=[
-            ("", _("as the card says")),
+            ("", CARD_WORDS[YUGIOH]["as_printed"]),
             ("normal", _("a Normal Monster")),
             ("effect", _("an Effect Monster")),
             ("ritual", _("a Ritual Monster")),
@@ -683,6 +690,7 @@ class Exodia(YugiohSituation):
         widget=forms.CheckboxSelectMultiple,
         required=False,
     )
+    pieces.card_names = True  # type: ignore[attr-defined]  # its choices are card names: not translated
 
     def dispute(self) -> dict[str, Any]:
         data = self.cleaned_data

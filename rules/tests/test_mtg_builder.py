@@ -286,3 +286,32 @@ def test_a_mistyped_magic_form_re_renders_with_the_error(client):
     assert response.status_code == 400  # refused input, as the match dispute page and the API answer
     assert "Line 1: write each damage assignment as" in response.content.decode()
     assert not Ruling.objects.exists()
+
+
+def test_a_card_without_an_id_is_named_by_its_controllers_letter_and_its_row():
+    """What the page says: b2 is row 2, controlled by B; an empty row before it changes nothing."""
+    data = with_cards(
+        blocked_creature_form(type="declare_attackers", player="B", attackers="b3"),
+        [
+            {},
+            {"name": "Grizzly Bears", "controller": "A", "types": ["creature"]},
+            {"name": "Hill Giant", "controller": "B", "types": ["creature"]},
+        ],
+    )
+
+    dispute = built(data)
+
+    assert [card["id"] for card in dispute["state"]["players"]["A"]["battlefield"]] == ["a2"]
+    assert [card["id"] for card in dispute["state"]["players"]["B"]["battlefield"]] == ["b3"]
+
+
+@pytest.mark.django_db
+def test_the_magic_builder_names_the_players(client):
+    client.force_login(UserFactory())
+
+    page = client.get("/rulings/new/?game=mtg&mode=build").content.decode()
+
+    assert "Player B&#x27;s life" in page
+    assert "Cards in Player A&#x27;s hand" in page
+    assert '<option value="B">Player B</option>' in page
+    assert "Give each card an id" not in page

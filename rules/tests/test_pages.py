@@ -42,7 +42,6 @@ def test_a_battle_described_in_the_form_gets_its_ruling(logged_in):
         **BLANK_CARDS,
         **card(
             0,
-            card_id="a1",
             player="A",
             zone="m0",
             name="Gaia The Fierce Knight",
@@ -56,7 +55,6 @@ def test_a_battle_described_in_the_form_gets_its_ruling(logged_in):
         ),
         **card(
             1,
-            card_id="b1",
             player="B",
             zone="m1",
             name="Dark Magician",
@@ -70,15 +68,15 @@ def test_a_battle_described_in_the_form_gets_its_ruling(logged_in):
         ),
         "type": "attack",
         "player": "A",
-        "card": "a1",
-        "target": "b1",
+        "card": "1",  # the rows, by number: the builder names them a1 (row 1, A's) and b2 (row 2, B's)
+        "target": "2",
     }
 
     response = logged_in.post("/rulings/new/", form, follow=True)
 
     page = response.content.decode()
     ruling = Ruling.objects.get()
-    assert ruling.dispute["action"] == {"type": "attack", "player": "A", "attacker": "a1", "target": "b1"}
+    assert ruling.dispute["action"] == {"type": "attack", "player": "A", "attacker": "a1", "target": "b2"}
     assert ruling.dispute["state"]["players"]["B"]["monster_zones"][1]["name"] == "Dark Magician"
     assert "Legal" in page
     # In words: the player by their letter's default name, the card by its name and controller.
@@ -133,7 +131,6 @@ def test_a_ritual_summon_described_in_the_form_carries_the_ritual_spells_require
         **BLANK_CARDS,
         **card(
             0,
-            card_id="a1",
             player="A",
             zone="hand",
             name="Black Luster Soldier",
@@ -146,7 +143,6 @@ def test_a_ritual_summon_described_in_the_form_carries_the_ritual_spells_require
         ),
         **card(
             1,
-            card_id="a2",
             player="A",
             zone="hand",
             name="Gaia The Fierce Knight",
@@ -158,9 +154,9 @@ def test_a_ritual_summon_described_in_the_form_carries_the_ritual_spells_require
         ),
         "type": "special_summon",
         "player": "A",
-        "card": "a1",
+        "card": "1",
         "method": "ritual",
-        "ids": "a2",
+        "ids": ["2"],
         "zone": "m2",
     }
 
@@ -183,7 +179,6 @@ def test_an_equip_spell_described_in_the_form_names_its_monster_and_the_equipped
         **BLANK_CARDS,
         **card(
             0,
-            card_id="a1",
             player="A",
             zone="m0",
             name="Summoned Skull",
@@ -191,23 +186,22 @@ def test_an_equip_spell_described_in_the_form_names_its_monster_and_the_equipped
             atk="2500",
             position="attack",
         ),
-        **card(1, card_id="h1", player="A", zone="hand", name="Axe of Despair", kind="spell", icon="equip"),
+        **card(1, player="A", zone="hand", name="Axe of Despair", kind="spell", icon="equip"),
         **card(
             2,
-            card_id="a3",
             player="A",
             zone="s1",
             name="Malevolent Nuzzler",
             kind="spell",
             icon="equip",
             face_up="on",
-            equipped_to="a1",
+            equipped_to="1",
         ),
         "type": "activate",
         "player": "A",
-        "card": "h1",
+        "card": "2",
         "source": "hand",
-        "target": "a1",
+        "target": "1",
     }
 
     logged_in.post("/rulings/new/", form)
@@ -216,7 +210,7 @@ def test_an_equip_spell_described_in_the_form_names_its_monster_and_the_equipped
     assert ruling.dispute["action"] == {
         "type": "activate",
         "player": "A",
-        "card": "h1",
+        "card": "a2",
         "from": "hand",
         "target": "a1",
     }
@@ -233,13 +227,79 @@ def test_an_activation_without_a_target_leaves_the_key_out(logged_in):
         "turn_player": "A",
         "phase": "main1",
         **BLANK_CARDS,
-        **card(0, card_id="h1", player="A", zone="hand", kind="spell", icon="normal"),
+        **card(0, player="A", zone="hand", kind="spell", icon="normal"),
         "type": "activate",
         "player": "A",
-        "card": "h1",
+        "card": "1",
         "source": "hand",
     }
 
     logged_in.post("/rulings/new/", form)
 
     assert "target" not in Ruling.objects.get().dispute["action"]
+
+
+def test_the_builder_asks_no_id_the_action_picks_its_cards_from_the_rows(logged_in):
+    """Nobody types an id: the rows are "Card 1", "Card 2"... and the action's card fields list them."""
+    page = logged_in.get("/rulings/new/?mode=build").content.decode()
+
+    assert "card_id" not in page
+    assert "(a1, b1" not in page
+    assert "<summary>Card 1</summary>" in page
+    assert '<label for="id_card">The card</label><select name="card"' in page
+    assert '<option value="6">Card 6</option>' in page
+    assert 'name="ids" value="1"' in page  # the Tributes and materials: a tick box per row
+    # No match: the players are "Player A" and "Player B", by name in the choices and labels.
+    assert '<option value="B">Player B</option>' in page
+    assert "Player A&#x27;s LP" in page
+
+
+def test_an_action_naming_an_empty_row_says_so_at_its_field_and_keeps_the_rows(logged_in):
+    form = {
+        "mode": "build",
+        "revision": "2020",
+        "turn": "5",
+        "turn_player": "A",
+        "phase": "battle",
+        "step": "battle",
+        **BLANK_CARDS,
+        **card(0, player="A", zone="m0", name="Gaia The Fierce Knight", kind="monster", atk="2300"),
+        "type": "attack",
+        "player": "A",
+        "card": "1",
+        "target": "3",
+    }
+
+    response = logged_in.post("/rulings/new/", form)
+
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Card 3 is empty: describe it above, or pick another card." in page
+    assert "<summary>Card 1: Gaia The Fierce Knight</summary>" in page
+    assert '<option value="1" selected>Card 1: Gaia The Fierce Knight</option>' in page
+    assert not Ruling.objects.exists()
+
+
+def test_a_card_leaves_a_blank_row_behind_and_keeps_its_rows_id(logged_in):
+    """A card's id is its holder's letter and its row, whatever rows before it are left empty."""
+    form = {
+        "mode": "build",
+        "revision": "2020",
+        "turn": "3",
+        "turn_player": "B",
+        "phase": "main1",
+        **BLANK_CARDS,
+        **card(3, player="B", zone="hand", name="Pot of Greed", kind="spell", icon="normal"),
+        "type": "activate",
+        "player": "B",
+        "card": "4",
+        "source": "hand",
+    }
+
+    logged_in.post("/rulings/new/", form)
+
+    dispute = Ruling.objects.get().dispute
+    assert dispute["state"]["players"]["B"]["hand"] == [
+        {"id": "b4", "name": "Pot of Greed", "kind": "spell", "icon": "normal", "face_up": False}
+    ]
+    assert dispute["action"]["card"] == "b4"

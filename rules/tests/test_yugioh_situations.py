@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from rules import engine
 from rules.situations.yugioh import (
@@ -178,3 +179,20 @@ def test_a_monster_not_in_the_card_list_says_which_kind_it_is():
         {"player": "A", "card_level": "4", "frame": "ritual", "how": "normal_summon", "tributes": "0"},
     )
     assert ritual["legal"] is False
+
+
+@pytest.mark.parametrize(
+    ("language", "link", "card_name"),
+    [
+        ("en", "Chain Link 1", "Card name"),
+        ("pt-br", "Elo de Corrente 1", "Nome do card"),  # Yu-Gi-Oh! in Brazil says "card"
+        ("es", "Eslabón de Cadena 1", "Nombre de la carta"),
+    ],
+)
+def test_the_chain_links_and_the_card_words_read_in_the_readers_language(language, link, card_name):
+    """The slots' legends are translated when the page is drawn, not once when the module is imported."""
+    with translation.override(language):
+        form = ChainOrder(names=NAMES)
+        legends = [str(section.slot.legend) for section in form.sections() if section.slot is not None]
+        assert legends == [link, link.replace("1", "2"), link.replace("1", "3")]
+        assert str(form.fields["link1_name"].label) == card_name

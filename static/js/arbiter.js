@@ -79,3 +79,33 @@
     }
   });
 })();
+
+/* A builder's card rows (data-card-row="2", with the page's words data-unnamed="Card 2" and
+   data-named="Card 2: {name}"): as a card's name is typed, its row's heading and every choice that names the
+   row (the action's card and target, the Tributes, "Equipped to": elements marked data-card-rows) follow. */
+(function () {
+  if (window.arbiterCardRows) { return; }
+  window.arbiterCardRows = true;
+
+  function rename(row) {
+    var number = row.getAttribute("data-card-row");
+    var field = row.querySelector('input[name$="-name"]');
+    var name = field ? field.value.trim() : "";
+    var label = name ? row.getAttribute("data-named").split("{name}").join(name) : row.getAttribute("data-unnamed");
+    var summary = row.querySelector("summary");
+    if (summary) { summary.textContent = label; }
+    var form = row.closest("form") || document;
+    form.querySelectorAll('select[data-card-rows] option[value="' + number + '"]').forEach(function (option) {
+      option.textContent = label;
+    });
+    form.querySelectorAll('input[data-card-rows][value="' + number + '"]').forEach(function (box) {
+      var text = box.nextSibling;
+      if (text && text.nodeType === Node.TEXT_NODE) { text.textContent = " " + label; }
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    var row = event.target.closest && event.target.closest("[data-card-row]");
+    if (row && event.target.matches('input[name$="-name"]')) { rename(row); }
+  });
+})();

@@ -119,9 +119,9 @@ def test_a_full_match_from_the_coin_toss_to_a_judges_correction(live_server, bro
         b.page.get_by_text("Add a sentence or the duel number").click()
         b.page.get_by_label("In a sentence (optional)").fill("Yugi says my LP reached 0 after the burn.")
         b.page.get_by_label("Turn", exact=True).fill("6")
-        b.page.get_by_label("Turn player").select_option("B")
-        b.page.get_by_label("A's LP").fill("2100")
-        b.page.get_by_label("B's LP").fill("0")
+        b.page.get_by_label("Turn player").select_option("Kaiba")  # the players by their names
+        b.page.get_by_label("Yugi's LP").fill("2100")
+        b.page.get_by_label("Kaiba's LP").fill("0")
         b.page.get_by_label("What is disputed").select_option("check_state")
         b.page.get_by_role("button", name="Call a judge").click()
         b.page.wait_for_url(f"{match_url}disputes/**")

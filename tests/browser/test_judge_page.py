@@ -30,16 +30,17 @@ def test_a_player_describes_an_attack_in_the_form_and_reads_the_ruling(live_serv
     page.get_by_label("Turn", exact=True).fill("5")
     page.get_by_label("Phase").select_option("battle")
     page.get_by_label("Battle step").select_option("battle")
-    page.get_by_label("A's LP").fill("6100")
-    page.get_by_label("B's LP").fill("4000")
+    # No match: the players are "Player A" and "Player B"; the cards are rows, and nobody types an id.
+    page.get_by_label("Player A's LP").fill("6100")
+    page.get_by_label("Player B's LP").fill("4000")
     first, second = page.locator("details.card-row").nth(0), page.locator("details.card-row").nth(1)
     second.locator("summary").click()
+    assert page.get_by_label("Id", exact=True).count() == 0
     for row, values in (
-        (first, {"id": "a1", "player": "A", "zone": "m0", "name": "Gaia The Fierce Knight", "atk": "2300"}),
-        (second, {"id": "b1", "player": "B", "zone": "m1", "name": "Dark Magician", "atk": "2500"}),
+        (first, {"player": "Player A", "zone": "m0", "name": "Gaia The Fierce Knight", "atk": "2300"}),
+        (second, {"player": "Player B", "zone": "m1", "name": "Dark Magician", "atk": "2500"}),
     ):
-        row.get_by_label("Id", exact=True).fill(values["id"])
-        row.get_by_label("Player").select_option(values["player"])
+        row.get_by_label("Player").select_option(label=values["player"])
         row.get_by_label("Zone").select_option(values["zone"])
         row.get_by_label("Name").fill(values["name"])
         row.get_by_label("Kind").select_option("monster")
@@ -50,9 +51,11 @@ def test_a_player_describes_an_attack_in_the_form_and_reads_the_ruling(live_serv
         row.get_by_label("Position").select_option("attack")
         row.get_by_label("Placed on turn").fill("3")
     page.get_by_label("What is disputed").select_option("attack")
-    page.get_by_label("Acting player").select_option("A")
-    page.get_by_label("Card (id)").fill("a1")
-    page.get_by_label("Target (id)").fill("b1")
+    page.get_by_label("Acting player").select_option(label="Player A")
+    # The rows are named as their cards' names are typed, and the action lists them so.
+    assert second.locator("summary").inner_text() == "Card 2: Dark Magician"
+    page.get_by_label("The card", exact=True).select_option(label="Card 1: Gaia The Fierce Knight")
+    page.get_by_label("Target", exact=True).select_option(label="Card 2: Dark Magician")
     page.get_by_role("button", name="Get the ruling").click()
 
     assert page.get_by_role("heading", level=1).inner_text() == "Legal"
