@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext, npgettext, pgettext
 
 from rules.engine.vocabulary import STARTING_LIFE
 from rules.words import deck_explanation, explanation_words, said
@@ -302,7 +302,7 @@ def _permanent(card: Card, number: int | None) -> str:
 def _pile_card(area: str, game: str) -> str:
     graveyard = gettext("card in the graveyard") if game == "mtg" else gettext("card in the Graveyard")
     piles = {
-        "hand": gettext("card in hand"),
+        "hand": pgettext("Magic", "card in hand") if game == "mtg" else pgettext("Yu-Gi-Oh!", "card in hand"),
         "graveyard": graveyard,
         "banished": gettext("banished card"),
         "extra_deck": gettext("card in the Extra Deck"),
@@ -310,7 +310,7 @@ def _pile_card(area: str, game: str) -> str:
         "stack": gettext("spell on the stack"),
         "materials": gettext("Xyz Material"),
     }
-    return piles.get(area, gettext("card"))
+    return piles.get(area, pgettext("Magic", "card") if game == "mtg" else pgettext("Yu-Gi-Oh!", "card"))
 
 
 def emz_side(index: int) -> str:
@@ -829,12 +829,29 @@ def _drew(outcome: Mapping[str, Any], player: str, table: Table) -> str:
     if not outcome["drew"]:
         return gettext("%(player)s cannot draw: the %(pile)s is empty.") % {"player": player, "pile": pile}
     if isinstance(left, int):
-        return ngettext(
-            "%(player)s draws 1 card; %(left)d card is left in the %(pile)s.",
-            "%(player)s draws 1 card; %(left)d cards are left in the %(pile)s.",
-            left,
-        ) % {"player": player, "left": left, "pile": pile}
-    return gettext("%(player)s draws 1 card.") % {"player": player}
+        values = {"player": player, "left": left, "pile": pile}
+        if table.game == "mtg":
+            return (
+                npgettext(
+                    "Magic",
+                    "%(player)s draws 1 card; %(left)d card is left in the %(pile)s.",
+                    "%(player)s draws 1 card; %(left)d cards are left in the %(pile)s.",
+                    left,
+                )
+                % values
+            )
+        return (
+            npgettext(
+                "Yu-Gi-Oh!",
+                "%(player)s draws 1 card; %(left)d card is left in the %(pile)s.",
+                "%(player)s draws 1 card; %(left)d cards are left in the %(pile)s.",
+                left,
+            )
+            % values
+        )
+    if table.game == "mtg":
+        return pgettext("Magic", "%(player)s draws 1 card.") % {"player": player}
+    return pgettext("Yu-Gi-Oh!", "%(player)s draws 1 card.") % {"player": player}
 
 
 def _modified(modified: Mapping[str, Any], table: Table) -> Sentences:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from rules import engine
 from rules.narration import OUTCOME_KEYS, Table, find_cards, ruling_in_words
@@ -653,3 +654,11 @@ def test_the_ruling_page_reads_in_words_and_keeps_codes_for_judges(client):
             assert "Player A&#x27;s face-down monster is flipped face-up." in player_part
         if name == "ygo-attack-atk-vs-atk":
             assert "Player A takes 200 battle damage: 6100 → 5900 LP." in player_part
+
+
+def test_a_yugioh_draw_says_card_and_a_magic_draw_carta_in_portuguese():
+    """pt-BR: Yu-Gi-Oh!'s rulebooks say "card", Magic's Comprehensive Rules "carta"."""
+    ygo_draw = ygo({"A": {"deck": 5}, "B": {}}, {"type": "draw", "player": "A"}, phase="draw")
+    with translation.override("pt-br"):
+        said = narrate(ygo_draw, engine.judge(ygo_draw)).what_happens
+    assert any("Yugi compra 1 card; restam 4 cards no Deck." in sentence for sentence in said), said
