@@ -3,6 +3,11 @@ keeps each reason's template and values, and the pages say them in Portuguese or
 
 from __future__ import annotations
 
+import json
+import re
+import time
+from html import unescape
+
 import pytest
 
 from decks.card_import import card_import_check
@@ -10,6 +15,8 @@ from decks.importers import size_words
 from decks.models import CardImport
 from decks.tasks import card_import_task
 from decks.tests.factories import CardFactory, CardImportFactory, CardPrintingFactory
+from decks.tests.test_card_import import YGOPRODECK
+from decks.views import where_words
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory
 
@@ -40,9 +47,9 @@ def test_a_skipped_entry_reads_in_portuguese_and_spanish(client, organizer):
 
     assert "o card 55144522 pode ter 3 cópias: isso não é uma limitação" in portuguese
     assert "o card 99999999 não está no catálogo de Yu-Gi-Oh!" in portuguese
-    assert "<code>linha 3</code>" in portuguese
+    assert "<td>linha 3</td>" in portuguese
     assert "la carta 99999999 no está en el catálogo de Yu-Gi-Oh!" in spanish
-    assert "<code>línea 2</code>" in spanish
+    assert "<td>línea 2</td>" in spanish
     assert "no limit" not in portuguese + spanish
     assert job.report["skips"][0]["reason"] == "card 55144522 is allowed 3 copies: that is no limit"
 
@@ -81,7 +88,7 @@ def test_a_report_stored_before_the_templates_shows_its_english(client, organize
     portuguese = page(client, job, "pt-BR")
 
     assert "an old reason" in portuguese
-    assert "<code>linha 4</code>" in portuguese
+    assert "<td>linha 4</td>" in portuguese
 
 
 def test_a_position_inside_a_reason_reads_in_portuguese(client, organizer):
@@ -103,3 +110,117 @@ def test_sizes_read_as_a_person_reads_them():
     assert size_words(10) == "10 bytes"
     assert size_words(64 * 1024 * 1024) == "64 MiB"
     assert size_words(64 * 1024 * 1024 + 1) == "65 MiB"  # over the limit never reads as the limit
+
+
+# --- The report as a person reads it: formats by name, positions in words, counts that agree ---------------
+
+
+def ygoprodeck_import() -> CardImport:
+    """YGOProDeck's JSON with five cards, two alternate artworks and a Skill card (item 6, skipped)."""
+    job = CardImportFactory.create(filename="cardinfo.json", data=json.dumps(YGOPRODECK).encode())
+    card_import_task(job.pk)
+    job.refresh_from_db()
+    assert job.status == CardImport.Status.DONE
+    return job
+
+
+def report_text(client, job: CardImport, language: str) -> str:
+    """The report's text as a person reads it: no tags, one space between words."""
+    html = page(client, job, language)
+    report = html[html.index('id="card-import-progress"') : html.index("</section>")]
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", report)).split())
+
+
+@pytest.mark.parametrize(
+    ("language", "sentences"),
+    [
+        (
+            "en",
+            [
+                "Format YGOProDeck JSON · Yu-Gi-Oh! · 6 rows",
+                "Cards 5 added, 0 updated, 0 unchanged",
+                "Alternate artworks 2 added, 0 updated, 0 unchanged",
+                "item 6 of the list “data” (Skill: Destiny Draw)",
+            ],
+        ),
+        (
+            "pt-BR",
+            [
+                "Formato YGOProDeck JSON · Yu-Gi-Oh! · 6 linhas",
+                "Cards 5 adicionados, 0 atualizados, 0 sem alteração",
+                "Artes alternativas 2 adicionadas, 0 atualizadas, 0 sem alteração",
+                "item 6 da lista “data” (Skill: Destiny Draw)",
+            ],
+        ),
+        (
+            "es",
+            [
+                "Formato YGOProDeck JSON · Yu-Gi-Oh! · 6 filas",
+                "Cartas 5 agregadas, 0 actualizadas, 0 sin cambios",
+                "Ilustraciones alternativas 2 agregadas, 0 actualizadas, 0 sin cambios",
+                "elemento 6 de la lista “data” (Skill: Destiny Draw)",
+            ],
+        ),
+    ],
+)
+def test_a_card_import_report_reads_as_words(client, organizer, language, sentences):
+    text = report_text(client, ygoprodeck_import(), language)
+
+    for sentence in sentences:
+        assert sentence in text
+    assert "ygoprodeck-json" not in text  # the format's code
+    assert "data[5]" not in text  # the JSON path, counted from 0
+
+
+def test_a_count_of_one_is_singular_and_of_none_plural(client, organizer):
+    pot = CardFactory(name="Pot of Greed", spell=True)
+    CardPrintingFactory(game="yugioh", code="55144522", card=pot, canonical=True)
+    job = CardImportFactory(filename="lflist.conf", data=b"!2018.09 TCG\n55144522 0\n")
+    card_import_task(job.pk)
+    job.refresh_from_db()
+
+    portuguese = report_text(client, job, "pt-BR")
+    spanish = report_text(client, job, "es")
+
+    assert "Formato Banlist do EDOPro/YGOPro (lflist.conf) · Yu-Gi-Oh! · 1 linha" in portuguese
+    assert "Entradas 1 adicionada, 0 atualizadas, 0 sem alteração, 0 removidas" in portuguese
+    assert "Formato Banlist de EDOPro/YGOPro (lflist.conf) · Yu-Gi-Oh! · 1 fila" in spanish
+    assert "Entradas 1 agregada, 0 actualizadas, 0 sin cambios, 0 eliminadas" in spanish
+
+
+def test_a_file_of_the_other_kind_is_refused_naming_its_format(client, organizer):
+    job = CardImportFactory(filename="cardinfo.json", data=json.dumps(YGOPRODECK).encode(), expect="banlist")
+    card_import_task(job.pk)
+    job.refresh_from_db()
+    assert job.status == CardImport.Status.FAILED
+    portuguese = page(client, job, "pt-BR")
+
+    assert "este é um arquivo de cards (YGOProDeck JSON), não um arquivo de banlist" in portuguese
+
+
+@pytest.mark.parametrize(
+    ("where", "words"),
+    [
+        ("data[0]", "item 1 of the list “data”"),
+        ("data[1].card_images[0]", "item 2 of the list “data”, item 1 of the list “card_images”"),
+        ("data[1] (id 1234)", "item 2 of the list “data” (id 1234)"),
+        ("data.cards[3].name", "item 4 of the list “data.cards”, field “name”"),
+        ("[0].forbidden[2]", "item 1 of the file, item 3 of the list “forbidden”"),
+        ("data['Lightning Bolt'][0]", "item 1 of the list “data['Lightning Bolt']”"),
+        ("$.name", "field “name”"),
+        ("$", "the whole file"),
+        ("line 3", "line 3"),
+        ("Pot of Greed", "Pot of Greed"),  # a card's name is never taken for a path
+        ("Gravity", "Gravity"),
+    ],
+)
+def test_a_position_in_a_json_file_reads_as_words(where, words):
+    assert where_words(where) == words
+
+
+def test_a_long_name_that_is_no_path_is_answered_at_once():
+    started = time.monotonic()
+
+    assert where_words("a" * 5000 + "!") == "a" * 5000 + "!"
+    assert where_words("a.b" * 3000 + "[x") == "a.b" * 3000 + "[x"
+    assert time.monotonic() - started < 0.5

@@ -108,7 +108,7 @@ def test_a_finished_import_names_its_games_not_their_codes(client, organizer):
 
     page = client.get(f"/cards/import/{job.pk}/").content.decode()
 
-    assert "lflist.conf (Yu-Gi-Oh!, Magic: The Gathering), 1 row" in page
+    assert "lflist.conf · Yu-Gi-Oh!, Magic: The Gathering · 1 row" in page
     assert "(yugioh" not in page
 
 

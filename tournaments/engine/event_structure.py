@@ -57,6 +57,15 @@ def table_source(table: str) -> str:
     return str(tables[table]["source"]) if table in tables else table
 
 
+def table_title(table: str) -> str:
+    """The title of the document a table version comes from ("Yu-Gi-Oh! TCG Tournament Policy"), a proper
+    name that stays as published whatever the reader's language; the version itself when it is unknown."""
+    tables: dict[str, Any] = _tables()["tables"]
+    if table not in tables:
+        return table
+    return str(tables[table].get("title") or tables[table]["source"])
+
+
 def structure_for(table: str, players: int) -> Structure:
     """The rounds and top cut the table ``table`` gives ``players`` players."""
     tables: dict[str, Any] = _tables()["tables"]

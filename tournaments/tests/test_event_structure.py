@@ -9,6 +9,7 @@ from tournaments.engine.event_structure import (
     current_table,
     fitting_top_cut,
     structure_for,
+    table_title,
 )
 
 YGO = "ygo-tournament-policy-2025"
@@ -69,3 +70,10 @@ def test_new_events_use_each_games_current_table():
 def test_an_unknown_table_version_is_named_in_the_error():
     with pytest.raises(UnknownStructureTable, match="ygo-1999"):
         structure_for("ygo-1999", 8)
+
+
+def test_each_table_names_the_document_it_comes_from_by_its_title():
+    """The run page says "Source: <title>": the official document's title, as published."""
+    assert table_title(YGO) == "Yu-Gi-Oh! TCG Tournament Policy"
+    assert table_title(MTG) == "Magic: The Gathering Tournament Rules, Appendix E"
+    assert table_title("ygo-1999") == "ygo-1999"

@@ -128,7 +128,7 @@ def test_a_no_show_gets_a_match_loss_in_two_clicks_and_a_double_click_gives_it_o
     first = client.post(url, body, follow=True)
     again = client.post(url, body, follow=True)
 
-    assert "No-show…" in page
+    assert f"Player missing at table {match.table}…" in page
     assert "(no-show) at table" in first.content.decode()
     assert "(no-show) at table" in again.content.decode()
     penalties = Penalty.objects.filter(match=match)

@@ -36,6 +36,7 @@ from tournaments.selectors.events import (
 from tournaments.selectors.history import my_final_place
 from tournaments.selectors.my_table import my_table
 from tournaments.selectors.registrations import registrations_for
+from tournaments.views.deck_staff import section_label
 from tournaments.views.pairings import table_rows
 
 
@@ -128,7 +129,8 @@ def _builder_context(
         "results": list(cards_matching(event.game, query, MAX_SEARCH_RESULTS)) if query else [],
         "sections": search_sections(event.game),
         "counts": [
-            (section.title(), sum(entry.count for entry in entries))
+            # The section's name in the reader's words ("Principal 40 · Adicional 6"), as the list above it.
+            (section_label(event.game, section), sum(entry.count for entry in entries))
             for section, entries in parsed.entries.items()
         ],
         "problems": problems or [],

@@ -21,7 +21,7 @@ from idempotency.pages import new_form_key
 from matches.models import Match
 from rules.engine.end_of_round import extra_turns
 from rules.words import procedure_steps_in_words
-from tournaments.engine.event_structure import table_source
+from tournaments.engine.event_structure import table_title
 from tournaments.models import Event, Round
 from tournaments.selectors.events import event_for
 from tournaments.selectors.registrations import registrations_for
@@ -74,7 +74,8 @@ def _plan(event: Event) -> dict[str, object]:
         "top_cut": top_cut,
         # Fixed when round 1 is paired; until then the structure table decides from the players checked in.
         "rounds_from_attendance": event.swiss_rounds is None,
-        "structure_source": table_source(event.structure_table),
+        # The document's title, a proper name the page shows as published ("Source: Yu-Gi-Oh! TCG ...").
+        "structure_title": table_title(event.structure_table),
         "top_cut_from_attendance": event.top_cut is None,
     }
 

@@ -208,7 +208,10 @@ def judge_deck_check(action: ActionFields, catalog: CardCatalog | None) -> Rulin
             passages.DECK_EXTRA_CONTENTS,
         ),
         Fact(
-            say(gettext_noop("No card exceeds 3 copies or its Forbidden & Limited status.")),
+            # Only a deck checked against a banlist is said to respect one; without one, the limit is 3.
+            say(gettext_noop("No card exceeds 3 copies or its Forbidden & Limited status."))
+            if action.data.get("banlist") is not None
+            else say(gettext_noop("No card exceeds 3 copies.")),
             passages.DECK_COPIES,
         ),
     ]

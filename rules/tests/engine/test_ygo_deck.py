@@ -84,6 +84,19 @@ def test_forbidden_limited_and_semi_limited():
     assert check({"main": [*main(38), entry("Jar", 2)]}, banlist=banlist)["legal"] is True
 
 
+def test_a_legal_deck_says_it_respects_a_banlist_only_when_it_was_checked_against_one():
+    """Without a banlist the limit checked is 3 copies: the ruling never claims a Forbidden & Limited status
+    it did not check (a page shows "Not checked against a Forbidden & Limited list" beside it)."""
+    deck = {"main": main(40)}
+
+    unchecked = check(deck)["explanation"]
+    checked = check(deck, banlist={"limited": ["Pot"]})["explanation"]
+
+    assert unchecked.endswith("No card exceeds 3 copies.")
+    assert "Forbidden" not in unchecked
+    assert checked.endswith("No card exceeds 3 copies or its Forbidden & Limited status.")
+
+
 def test_traditional_format_treats_forbidden_as_limited():
     """Traditional Format: Forbidden cards may be played as Limited."""
     ruling = check(
