@@ -11,12 +11,12 @@ from html import unescape
 import pytest
 
 from decks.card_import import card_import_check
+from decks.import_words import where_words
 from decks.importers import size_words
 from decks.models import CardImport
 from decks.tasks import card_import_task
 from decks.tests.factories import CardFactory, CardImportFactory, CardPrintingFactory
 from decks.tests.test_card_import import YGOPRODECK
-from decks.views import where_words
 from tournaments.models import EventRole
 from tournaments.tests.factories import EventRoleFactory
 
