@@ -183,6 +183,15 @@ def what_now(match: Match, context: dict[str, Any]) -> str:
     return ""
 
 
+def _opponents_report(now: str, playing_row: dict[str, Any] | None, context: dict[str, Any]) -> Any:
+    """What the opponent reported, for the player to confirm: of the duel being played, or of the match."""
+    if now == "confirm_duel" and playing_row is not None:
+        return playing_row["reports"][0]
+    if now == "confirm_match":
+        return (context.get("match_reports") or [None])[0]
+    return None
+
+
 def now_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
     """What the top of the page shows: the action, the duel it is about, and a player's plain sentences of
     corrections and penalties (judges read the full log in the Judging section)."""
@@ -195,14 +204,7 @@ def now_context(match: Match, context: dict[str, Any]) -> dict[str, Any]:
     return {
         "now": now,
         "now_playing": playing_row,
-        # What the opponent reported, for the player to confirm: the duel being played, or the match.
-        "now_theirs": (
-            playing_row["reports"][0]
-            if now == "confirm_duel" and playing_row is not None
-            else (context.get("match_reports") or [None])[0]
-            if now == "confirm_match"
-            else None
-        ),
+        "now_theirs": _opponents_report(now, playing_row, context),
         "now_count_missing": now == "choose" and count_missing(match, context),
         "now_opponent": display_name(
             (match.player_b if context.get("my_side") == "A" else match.player_a) if is_player else None
