@@ -96,6 +96,11 @@ def _left_before_playing(registration: Registration) -> bool:
 
 def event_replay(event: Event) -> dict[str, Any]:
     """The event's history as an ``event-replay/1`` document (see the module docstring for what is in it)."""
+    return event_replay_and_users(event)[0]
+
+
+def event_replay_and_users(event: Event) -> tuple[dict[str, Any], dict[str, int]]:
+    """:func:`event_replay` and the user id of each of its players, from one read of the registrations."""
     registrations = [
         registration
         for registration in event.registrations.filter(checked_in_at__isnull=False)
@@ -106,7 +111,7 @@ def event_replay(event: Event) -> dict[str, Any]:
     usernames = {registration.player_id: player_id(registration) for registration in registrations}
     rounds = closed_rounds(event)
     last_closed = rounds[-1].number if rounds else 0
-    return {
+    replay = {
         "format": FORMAT,
         "game": event.game,
         "players": [_player(registration) for registration in registrations],
@@ -121,6 +126,7 @@ def event_replay(event: Event) -> dict[str, Any]:
             and registration.dropped_after_round <= last_closed
         ],
     }
+    return replay, {player: user for user, player in usernames.items()}
 
 
 def standings_csv(standings: dict[str, Any], names: dict[str, str]) -> str:
