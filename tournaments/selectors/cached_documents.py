@@ -38,8 +38,9 @@ class HistoryStamp:
     version: int
 
     def key(self, what: str, *parts: object) -> str:
-        """The cache key of document ``what`` (``parts``: the language, a round number, ...)."""
-        tail = ":".join(str(part) for part in parts)
+        """The cache key of document ``what`` (``parts``: the language, a round number, a round's stamp...,
+        hashed: a key holds no spaces, and stays short whatever it names)."""
+        tail = hashlib.sha256(repr(parts).encode()).hexdigest()[:24]
         return (
             f"arbiter:history:{DOCUMENTS_FORMAT}:{self.event_id}:{self.created}:{self.version}:{what}:{tail}"
         )

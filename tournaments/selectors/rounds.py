@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from matches.models import Match
@@ -42,6 +42,46 @@ def round_progress(round_: Round) -> RoundProgress:
     if round_.status == Round.Status.PAIRED:
         counts["paired"], counts["playing"] = counts["playing"], 0
     return RoundProgress(round=round_, **counts)
+
+
+@dataclass(frozen=True)
+class PairingsStamp:
+    """What a round's pairings page shows depends on, read in one small query: the round's own row (its
+    state and clock) and a summary of its matches that changes with any of them. Every write to a match
+    bumps its ``version`` (``matches.services.access.match_lock``, a swap of seats), a re-pairing deletes
+    the matches and creates new ones (new ids), so the count, the sum of versions and the sum and largest of
+    the ids cannot all stay the same across a change."""
+
+    round: Round  # the row as read with the summary (fresher than one read before time was called)
+    matches: tuple[int, int, int, int]
+
+    @property
+    def parts(self) -> tuple[object, ...]:
+        round_ = self.round
+        clock = (
+            round_.started_at,
+            round_.ends_at,
+            round_.paused_at,
+            round_.time_called_at,
+            round_.finished_at,
+        )
+        return (round_.pk, round_.status, *clock, *self.matches)
+
+
+def pairings_stamp(round_: Round) -> PairingsStamp:
+    fresh = (
+        Round.objects.filter(pk=round_.pk)
+        .select_related("event")
+        .annotate(
+            match_count=Count("matches"),
+            match_versions=Sum("matches__version"),
+            match_ids=Sum("matches__pk"),
+            last_match=Max("matches__pk"),
+        )
+        .get()
+    )
+    summary = (fresh.match_count, fresh.match_versions or 0, fresh.match_ids or 0, fresh.last_match or 0)
+    return PairingsStamp(round=fresh, matches=summary)
 
 
 def seconds_left(round_: Round, now: datetime | None = None) -> int | None:
