@@ -10,7 +10,7 @@ or of the API that shows the current version is answered "304 Not Modified".
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -78,7 +78,9 @@ def _served(client: Any, event: Event) -> dict[str, Any]:
             }
             for round_ in rounds
         },
-        "page": client.get(f"/events/{event.slug}/standings/", headers={"HX-Request": "true"}).content.decode(),
+        "page": client.get(f"/events/{event.slug}/standings/", headers={"HX-Request": "true"}).content.decode(
+            "utf-8"
+        ),
     }
 
 
@@ -111,9 +113,10 @@ def test_every_change_to_the_history_is_served_at_once(client):
     registration_enter(event=event, player=late_self, by=late_self)  # entered, not checked in yet
     _assert_current(client, event, "before round 1")
 
-    registration_award_byes(registration=Registration.objects.get(event=event, player=p1), byes=1, by=organizer)
+    registrations = {registration.player_id: registration for registration in event.registrations.all()}
+    registration_award_byes(registration=registrations[p1.pk], byes=1, by=organizer)
     _assert_current(client, event, "a bye awarded")
-    registration_fix_table(registration=Registration.objects.get(event=event, player=p2), table=7, by=organizer)
+    registration_fix_table(registration=registrations[p2.pk], table=7, by=organizer)
     _assert_current(client, event, "a table kept")
 
     round_1 = _pair_and_start(event, organizer, seed=1)
@@ -166,7 +169,7 @@ def test_every_change_to_the_history_is_served_at_once(client):
 
 
 def test_a_report_in_a_round_being_played_leaves_the_event_row_alone():
-    event, organizer, players = event_with_players(4)
+    event, organizer, _ = event_with_players(4)
     round_ = _pair_and_start(event, organizer, seed=1)
     match = round_.matches.exclude(player_b=None).select_related("player_a", "player_b").first()
     version = Event.objects.get(pk=event.pk).history_version
@@ -179,7 +182,7 @@ def test_a_report_in_a_round_being_played_leaves_the_event_row_alone():
 
 
 def _imported(players: int, slug: str) -> Event:
-    organizer = UserFactory(username=f"organizer-{slug}")
+    organizer = cast(User, UserFactory(username=f"organizer-{slug}"))
     return event_import(document=swiss_event(players, 5), name=slug, organizer=organizer, slug=slug)
 
 
