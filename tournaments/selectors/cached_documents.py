@@ -13,6 +13,8 @@ web processes, workers and management commands sharing Redis in production.
 from __future__ import annotations
 
 import hashlib
+import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -23,10 +25,15 @@ from tournaments.models import Event
 
 # A version of history is current for minutes to hours; a day keeps it over a whole event day.
 HISTORY_CACHE_SECONDS = 24 * 3600
+# How long a reader waits for another's computation of the same document, and how often it looks.
+COMPUTING_WAIT_SECONDS = 20
+COMPUTING_POLL_SECONDS = 0.05
 # Part of every key: a deploy that changes what a document holds must not read the old ones.
 DOCUMENTS_FORMAT = "1"
 
 T = TypeVar("T")
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -66,10 +73,55 @@ def current_history_stamp(event: Event) -> HistoryStamp:
 
 
 def cached(key: str, compute: Callable[[], T]) -> T:
-    """The document under ``key``, computed and stored if it is not there (two readers of a new version may
-    both compute it: they store the same document)."""
-    found: T | None = cache.get(key)
-    if found is None:
-        found = compute()
-        cache.set(key, found, HISTORY_CACHE_SECONDS)
-    return found
+    """The document under ``key``, computed and stored if it is not there.
+
+    When a round closes, every open standings page polls for the new version within seconds: one reader
+    computes it (it holds ``key``'s computing mark), the others wait for it rather than compute the same
+    document at once on every web process; a mark left by a reader that died expires, and a reader that waits
+    longer than ``COMPUTING_WAIT_SECONDS`` computes it itself. The cache is a saving, not a dependency: with
+    its server unreachable every reader computes what it shows, as before there was a cache.
+    """
+    try:
+        return _cached(key, compute)
+    except _CacheDown:
+        return compute()
+
+
+class _CacheDown(Exception):
+    pass
+
+
+def _quietly(action: Callable[[], T]) -> T:
+    try:
+        return action()
+    except Exception as error:  # whatever the cache backend raises when its server is unreachable
+        logger.warning("the documents cache is unreachable: computing without it", exc_info=True)
+        raise _CacheDown from error
+
+
+def _cached(key: str, compute: Callable[[], T]) -> T:
+    found: T | None = _quietly(lambda: cache.get(key))
+    if found is not None:
+        return found
+    computing = f"{key}:computing"
+    if not _quietly(lambda: cache.add(computing, 1, COMPUTING_WAIT_SECONDS)):
+        deadline = time.monotonic() + COMPUTING_WAIT_SECONDS
+        while time.monotonic() < deadline:
+            time.sleep(COMPUTING_POLL_SECONDS)
+            found = _quietly(lambda: cache.get(key))
+            if found is not None:
+                return found
+    try:
+        document = compute()
+        _kept_if_possible(lambda: cache.set(key, document, HISTORY_CACHE_SECONDS))
+    finally:
+        _kept_if_possible(lambda: cache.delete(computing))
+    return document
+
+
+def _kept_if_possible(action: Callable[[], object]) -> None:
+    """Store or clear once the document is computed: the reader has it, whether or not the cache took it."""
+    try:
+        action()
+    except Exception:  # whatever the cache backend raises when its server is unreachable
+        logger.warning("the documents cache is unreachable: a document was not kept", exc_info=True)

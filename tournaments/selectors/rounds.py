@@ -52,7 +52,7 @@ class PairingsStamp:
     the matches and creates new ones (new ids), so the count, the sum of versions and the sum and largest of
     the ids cannot all stay the same across a change."""
 
-    round: Round  # the row as read with the summary (fresher than one read before time was called)
+    round: Round
     matches: tuple[int, int, int, int]
 
     @property
@@ -69,14 +69,13 @@ class PairingsStamp:
 
 
 def pairings_stamp(round_: Round) -> PairingsStamp:
-    # Two small reads: the round's row again (time may have been called since it was read), and the summary
-    # of its matches from their round index alone (a join grouped by the round costs several times more).
-    fresh = Round.objects.select_related("event").get(pk=round_.pk)
+    """``round_`` as the page read it (with time called if it was due) and the summary of its matches, read
+    from their round index alone."""
     summary = Match.objects.filter(round_id=round_.pk).aggregate(
         count=Count("pk"), versions=Sum("version"), ids=Sum("pk"), last=Max("pk")
     )
     matches = (summary["count"], summary["versions"] or 0, summary["ids"] or 0, summary["last"] or 0)
-    return PairingsStamp(round=fresh, matches=matches)
+    return PairingsStamp(round=round_, matches=matches)
 
 
 def seconds_left(round_: Round, now: datetime | None = None) -> int | None:

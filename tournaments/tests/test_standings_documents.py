@@ -10,11 +10,14 @@ or of the API that shows the current version is answered "304 Not Modified".
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.db import connection
+from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 
 from accounts.services import official_id_set, player_claim, walk_in_create
@@ -24,6 +27,7 @@ from matches.services.reports import match_report_result
 from tournaments.engine.standings import compute
 from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay, players_by_id
+from tournaments.selectors.cached_documents import cached
 from tournaments.selectors.standings import (
     event_standings,
     event_standings_document,
@@ -298,3 +302,35 @@ def test_a_new_official_id_shows_on_the_next_poll_of_the_pairings(client):
 
     assert page.status_code == 200
     assert "0412345678" in page.content.decode()
+
+
+def test_a_reader_waits_for_the_document_another_is_computing_rather_than_compute_it_again():
+    key = "arbiter:test:document-being-computed"
+    cache.add(f"{key}:computing", 1, 20)  # another reader is computing it
+    threading.Timer(0.2, lambda: cache.set(key, {"computed": "by the other reader"})).start()
+
+    def compute_again() -> dict[str, str]:
+        raise AssertionError("computed twice")
+
+    assert cached(key, compute_again) == {"computed": "by the other reader"}
+
+
+def test_with_the_cache_server_unreachable_the_standings_are_computed_as_they_are_read(client):
+    event, organizer, players = event_with_players(4)
+    round_1 = _pair_and_start(event, organizer, seed=1)
+    finish_all(round_1, organizer)
+    round_close(round_=round_1, by=organizer)
+    unreachable = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",
+        }
+    }
+
+    with override_settings(CACHES=unreachable):
+        page = client.get(f"/events/{event.slug}/standings/")
+        api = client.get(f"/api/v1/events/{event.slug}/standings/")
+
+    assert page.status_code == 200
+    assert players[0].get_full_name() in page.content.decode()
+    assert json.loads(api.content) == compute(event_replay(event))

@@ -184,8 +184,6 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
     etag = history.etag("pairings", stamp.parts if stamp is not None else None, query, view, get_language())
     if request.htmx and etag_matches(request, etag):
         return not_modified(etag)
-    if stamp is not None:
-        round_ = stamp.round
     context: dict[str, object] = {
         "event": event,
         "round": round_,
