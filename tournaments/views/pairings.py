@@ -115,38 +115,29 @@ def _names(player: User, query: str) -> bool:
     return any(needle in value.casefold() for value in (player.username, player.get_full_name()))
 
 
-def pairings_context(
-    request: HtmxHttpRequest,
-    event: Event,
-    round_: Round | None,
-    default_view: str = "table",
-    *,
-    with_records: bool = False,
-) -> dict[str, object]:
-    """What the live part of the pairings page shows (the projector uses it too): ``?view=name`` lists
-    players by name, ``?view=table`` by table, and ``?player=`` narrows either to a name. ``with_records``
-    adds each player's record going into the round (W-L-D)."""
+def _query_and_view(request: HtmxHttpRequest, default_view: str = "table") -> tuple[str, str]:
     query = request.GET.get("player", "").strip()[:MAX_QUERY]
     view = request.GET.get("view", default_view)
-    view = view if view in ("name", "table") else default_view
+    return query, view if view in ("name", "table") else default_view
+
+
+def pairings_context(
+    request: HtmxHttpRequest, event: Event, round_: Round | None, default_view: str = "table"
+) -> dict[str, object]:
+    """What the projector's live part shows, every table and every player by name (the pairings page draws
+    its list through :func:`pairings_list`): ``?view=`` and ``?player=`` as on the pairings page."""
+    query, view = _query_and_view(request, default_view)
     pairings = list(pairings_for_round(round_, query)) if round_ is not None else []
-    records = records_before_round(round_) if with_records and round_ is not None else None
     return {
         "event": event,
         "round": round_,
         "clock": round_clock(round_),
         "pairings": pairings,
-        "tables": table_rows(pairings, records),
-        "seats": seats_by_name(pairings, query, records),
+        "tables": table_rows(pairings),
+        "seats": seats_by_name(pairings, query),
         "player_query": query,
         "view": view,
     }
-
-
-def _query_and_view(request: HtmxHttpRequest, default_view: str = "table") -> tuple[str, str]:
-    query = request.GET.get("player", "").strip()[:MAX_QUERY]
-    view = request.GET.get("view", default_view)
-    return query, view if view in ("name", "table") else default_view
 
 
 def _drawn_pairings(round_: Round, query: str, view: str) -> str:
