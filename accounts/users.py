@@ -19,6 +19,11 @@ def display_name(user: User | None) -> str:
     return user.get_full_name() or user.get_username()
 
 
+def display_name_of(*, first_name: str, last_name: str, username: str) -> str:
+    """:func:`display_name` from a user's values (a reader of thousands of rows reads values, not users)."""
+    return f"{first_name} {last_name}".strip() or username
+
+
 def official_id_of(user: User | None) -> str:
     """The person's official player id, "" when none is known (read with ``select_related("player")``)."""
     if user is None:

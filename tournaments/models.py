@@ -87,6 +87,10 @@ class Event(models.Model):
         default=False, help_text=_("The organizer may award byes up front (e.g. earned at an earlier event).")
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped (tournaments.services.history.history_changed) in the transaction of every write that changes
+    # the event's history as ``replay_export.event_replay`` reads it: the standings and records documents
+    # are cached under it, so a reader that has read this row knows which cached document is current.
+    history_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-starts_at", "pk"]

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Prefetch
 
-from accounts.users import display_name
+from accounts.users import display_name, display_name_of
 from matches.models import Match
 from tournaments.engine.replay import FORMAT
 from tournaments.models import Event, Registration, Round
@@ -48,79 +48,144 @@ def player_name(registration: Registration) -> str:
     return display_name(registration.player)
 
 
-def _player(registration: Registration) -> dict[str, Any]:
-    player: dict[str, Any] = {"id": player_id(registration), "name": player_name(registration)}
-    if registration.joined_round > 1:
-        player["joined_round"] = registration.joined_round
-    if registration.byes:
-        player["byes"] = registration.byes
-    if registration.fixed_table is not None:
-        player["fixed_table"] = registration.fixed_table
-    return player
+# A match as the replay reads it: the row's values, not a model instance (an event of 4,096 players has
+# tens of thousands of matches, and building their instances was most of the export's time).
+_MATCH_FIELDS = (
+    "round_id",
+    "table",
+    "pk",
+    "player_a_id",
+    "player_b_id",
+    "result",
+    "games_a",
+    "games_b",
+    "games_drawn",
+)
+MatchRow = tuple[int, int | None, int, int, int | None, str, int, int, int]
 
 
-def _matches(round_: Round, usernames: dict[int, str]) -> list[dict[str, Any]]:
+def _matches(matches: list[MatchRow], usernames: dict[int, str]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    matches = sorted(
-        round_.matches.all(), key=lambda match: (match.table is None, match.table or 0, match.pk)
-    )
-    next_table = max((match.table or 0 for match in matches), default=0) + 1
-    for match in matches:
-        if match.player_b_id is None:
-            rows.append({"table": next_table, "a": usernames[match.player_a_id], "b": None, "result": "bye"})
+    matches = sorted(matches, key=lambda match: (match[1] is None, match[1] or 0, match[2]))
+    next_table = max((match[1] or 0 for match in matches), default=0) + 1
+    for _, table, _, player_a, player_b, result, games_a, games_b, games_drawn in matches:
+        if player_b is None:
+            rows.append({"table": next_table, "a": usernames[player_a], "b": None, "result": "bye"})
             next_table += 1
             continue
         rows.append(
             {
-                "table": match.table,
-                "a": usernames[match.player_a_id],
-                "b": usernames[match.player_b_id],
-                "result": match.result,
-                "games": {"a": match.games_a, "b": match.games_b, "draws": match.games_drawn},
+                "table": table,
+                "a": usernames[player_a],
+                "b": usernames[player_b],
+                "result": result,
+                "games": {"a": games_a, "b": games_b, "draws": games_drawn},
             }
         )
     return rows
 
 
-def closed_rounds(event: Event) -> list[Round]:
-    """The rounds the organizer closed, oldest first, their matches read in one query."""
-    rounds = event.rounds.filter(status=Round.Status.FINISHED).order_by("number")
-    return list(rounds.prefetch_related(Prefetch("matches", queryset=Match.objects.order_by("table", "pk"))))
+def closed_rounds(event: Event) -> list[tuple[Round, list[MatchRow]]]:
+    """The rounds the organizer closed, oldest first, each with its matches' rows (read in one query)."""
+    rounds = list(event.rounds.filter(status=Round.Status.FINISHED).order_by("number"))
+    by_round: dict[int, list[MatchRow]] = {round_.pk: [] for round_ in rounds}
+    rows = Match.objects.filter(round__in=rounds).order_by().values_list(*_MATCH_FIELDS)
+    for row in rows:
+        by_round[row[0]].append(row)
+    return [(round_, by_round[round_.pk]) for round_ in rounds]
 
 
-def _left_before_playing(registration: Registration) -> bool:
-    """Dropped before the first round they could have been paired in (0 before round 1)."""
-    dropped = registration.dropped_after_round
-    return dropped is not None and dropped < registration.joined_round
+# What the replay reads of a registration and its player: values, not instances (thousands of players).
+_REGISTRATION_FIELDS = (
+    "player_id",
+    "replay_id",
+    "player__username",
+    "player__first_name",
+    "player__last_name",
+    "joined_round",
+    "byes",
+    "fixed_table",
+    "dropped_after_round",
+)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A checked-in registration as the replay reads it."""
+
+    user: int
+    id: str
+    name: str
+    joined_round: int
+    byes: int
+    fixed_table: int | None
+    dropped_after_round: int | None
+
+    def player(self) -> dict[str, Any]:
+        player: dict[str, Any] = {"id": self.id, "name": self.name}
+        if self.joined_round > 1:
+            player["joined_round"] = self.joined_round
+        if self.byes:
+            player["byes"] = self.byes
+        if self.fixed_table is not None:
+            player["fixed_table"] = self.fixed_table
+        return player
+
+
+def _entries(event: Event) -> list[_Entry]:
+    """The checked-in registrations, in the order they were made, as :func:`player_id` and
+    :func:`player_name` read them, except those who dropped before their first round."""
+    rows = (
+        event.registrations.filter(checked_in_at__isnull=False)
+        .order_by("pk")
+        .values_list(*_REGISTRATION_FIELDS)
+    )
+    entries = [
+        _Entry(
+            user=user,
+            id=replay_id or username,
+            name=display_name_of(first_name=first_name, last_name=last_name, username=username),
+            joined_round=joined_round,
+            byes=byes,
+            fixed_table=fixed_table,
+            dropped_after_round=dropped,
+        )
+        for user, replay_id, username, first_name, last_name, joined_round, byes, fixed_table, dropped in rows
+    ]
+    # Dropped before the first round they could have been paired in (0 before round 1): never played.
+    return [
+        entry
+        for entry in entries
+        if entry.dropped_after_round is None or entry.dropped_after_round >= entry.joined_round
+    ]
 
 
 def event_replay(event: Event) -> dict[str, Any]:
     """The event's history as an ``event-replay/1`` document (see the module docstring for what is in it)."""
-    registrations = [
-        registration
-        for registration in event.registrations.filter(checked_in_at__isnull=False)
-        .select_related("player")
-        .order_by("pk")
-        if not _left_before_playing(registration)
-    ]
-    usernames = {registration.player_id: player_id(registration) for registration in registrations}
+    return event_replay_and_users(event)[0]
+
+
+def event_replay_and_users(event: Event) -> tuple[dict[str, Any], dict[str, int]]:
+    """:func:`event_replay` and the user id of each of its players, from one read of the registrations."""
+    entries = _entries(event)
+    usernames = {entry.user: entry.id for entry in entries}
     rounds = closed_rounds(event)
-    last_closed = rounds[-1].number if rounds else 0
-    return {
+    last_closed = rounds[-1][0].number if rounds else 0
+    replay = {
         "format": FORMAT,
         "game": event.game,
-        "players": [_player(registration) for registration in registrations],
+        "players": [entry.player() for entry in entries],
         "rounds": [
-            {"number": round_.number, "stage": round_.stage, "matches": _matches(round_, usernames)}
-            for round_ in rounds
+            {"number": round_.number, "stage": round_.stage, "matches": _matches(matches, usernames)}
+            for round_, matches in rounds
         ],
         "drops": [
-            {"player": player_id(registration), "after_round": registration.dropped_after_round}
-            for registration in registrations
-            if registration.dropped_after_round is not None
-            and registration.dropped_after_round <= last_closed
+            {"player": entry.id, "after_round": entry.dropped_after_round}
+            for entry in entries
+            if entry.dropped_after_round is not None and entry.dropped_after_round <= last_closed
         ],
     }
+    return replay, {player: user for user, player in usernames.items()}
 
 
 def standings_csv(standings: dict[str, Any], names: dict[str, str]) -> str:

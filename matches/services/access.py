@@ -16,6 +16,7 @@ from config.refusals import Conflict
 from matches.models import Match, MatchResult
 from matches.selectors.matches import is_match_judge
 from tournaments.models import Round
+from tournaments.services.history import history_changed
 
 # Who may judge at an event: its judges and its organizers.
 
@@ -40,12 +41,18 @@ def match_lock(match_id: int) -> Match:
     since the refusal rolls the bump back).
     """
     Match.objects.filter(pk=match_id).update(version=F("version") + 1)
-    return (
+    match = (
         Match.objects.select_for_update(of=("self",))
         .select_related("round__event")
         .order_by("pk")
         .get(pk=match_id)
     )
+    if match.round.status == Round.Status.FINISHED or match.status == Match.Status.FINAL:
+        # A match of a closed round is history, and a final result is what closing a round reads: a change
+        # to either changes the cached standings (tournaments.services.history). A report in a round being
+        # played is neither, so the report path leaves the event row alone.
+        history_changed(event_id=match.round.event_id)
+    return match
 
 
 def side_name(match: Match, side: str | None) -> str:

@@ -61,7 +61,9 @@
 })();
 
 /* A live fragment (data-live-etag="...", e.g. the match page's body) sends the version it shows with each
-   poll (If-None-Match); the answer "304 Not Modified" leaves it as it is, anything else replaces it. */
+   poll (If-None-Match); the answer "304 Not Modified" leaves it as it is, anything else replaces it. A
+   fragment whose content is swapped inside it (the standings, the pairings: hx-swap="innerHTML") keeps the
+   element, so the new version is taken from the answer's ETag header. */
 (function () {
   if (window.arbiterLiveFragments) { return; }
   window.arbiterLiveFragments = true;
@@ -73,9 +75,16 @@
   });
 
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail && event.detail.xhr && event.detail.xhr.status === 304) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status === 304) {
       event.detail.shouldSwap = false;
       event.detail.isError = false;
+      return;
+    }
+    var target = event.detail && event.detail.target;
+    if (xhr && target && target.hasAttribute && target.hasAttribute("data-live-etag")) {
+      /* No ETag: the next poll asks for the whole answer rather than keep a version it no longer shows. */
+      target.setAttribute("data-live-etag", xhr.getResponseHeader("ETag") || "");
     }
   });
 })();

@@ -7,13 +7,18 @@ serializers here only describe them in the schema. The replay serializer also do
 
 from __future__ import annotations
 
+from django.http import HttpResponse
+from django.http.response import HttpResponseBase
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.http import etag_matches, not_modified, with_etag
 from tournaments.replay_export import event_replay
+from tournaments.selectors.cached_documents import cached, history_stamp
 from tournaments.selectors.events import event_for
 from tournaments.selectors.standings import event_standings_document, final_standings
 
@@ -104,11 +109,24 @@ class EventReplaySerializer(serializers.Serializer[object]):
 
 
 class EventStandingsApi(APIView):
-    """The Swiss standings after the last closed round: the spec's ``standings/1`` document."""
+    """The Swiss standings after the last closed round: the spec's ``standings/1`` document.
+
+    The whole document, always (a projector, a CSV and a client finding one player all need every row). It
+    is kept as the JSON it is sent as, once per version of the event's history, and answers a poll that
+    sends its ``ETag`` back in ``If-None-Match`` with "304 Not Modified" until a round is closed or a past
+    result changes."""
 
     @extend_schema(responses=StandingsSerializer, operation_id="events_standings")
-    def get(self, request: Request, slug: str) -> Response:
-        return Response(event_standings_document(event_for(request.user, slug)))
+    def get(self, request: Request, slug: str) -> HttpResponseBase:
+        event = event_for(request.user, slug)
+        stamp = history_stamp(event)
+        etag = stamp.etag("standings.json")
+        if etag_matches(request, etag):
+            return not_modified(etag)
+        body = cached(
+            stamp.key("standings.json"), lambda: JSONRenderer().render(event_standings_document(event))
+        )
+        return with_etag(HttpResponse(body, content_type="application/json"), etag)
 
 
 class EventFinalStandingsApi(APIView):

@@ -15,7 +15,7 @@ from accounts.users import AnyUser, display_name
 from matches.models import Match
 from tournaments.models import Event, Round
 from tournaments.selectors.events import current_round
-from tournaments.selectors.standings import Record, records_before_round
+from tournaments.selectors.standings import Record, record_before_round
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def my_table(user: AnyUser, event: Event) -> MyTable | None:
     if match is None:
         return None
     opponent = match.player_b if match.player_a_id == user.pk else match.player_a
-    record = records_before_round(round_).get(opponent.pk) if opponent is not None else None
+    record = record_before_round(round_, opponent.pk) if opponent is not None else None
     return MyTable(
         event=event,
         round_number=round_.number,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 
 from matches.models import Match
@@ -42,6 +42,40 @@ def round_progress(round_: Round) -> RoundProgress:
     if round_.status == Round.Status.PAIRED:
         counts["paired"], counts["playing"] = counts["playing"], 0
     return RoundProgress(round=round_, **counts)
+
+
+@dataclass(frozen=True)
+class PairingsStamp:
+    """What a round's pairings page shows depends on, read in one small query: the round's own row (its
+    state and clock) and a summary of its matches that changes with any of them. Every write to a match
+    bumps its ``version`` (``matches.services.access.match_lock``, a swap of seats), a re-pairing deletes
+    the matches and creates new ones (new ids), so the count, the sum of versions and the sum and largest of
+    the ids cannot all stay the same across a change."""
+
+    round: Round
+    matches: tuple[int, int, int, int]
+
+    @property
+    def parts(self) -> tuple[object, ...]:
+        round_ = self.round
+        clock = (
+            round_.started_at,
+            round_.ends_at,
+            round_.paused_at,
+            round_.time_called_at,
+            round_.finished_at,
+        )
+        return (round_.pk, round_.status, *clock, *self.matches)
+
+
+def pairings_stamp(round_: Round) -> PairingsStamp:
+    """``round_`` as the page read it (with time called if it was due) and the summary of its matches, read
+    from their round index alone."""
+    summary = Match.objects.filter(round_id=round_.pk).aggregate(
+        count=Count("pk"), versions=Sum("version"), ids=Sum("pk"), last=Max("pk")
+    )
+    matches = (summary["count"], summary["versions"] or 0, summary["ids"] or 0, summary["last"] or 0)
+    return PairingsStamp(round=round_, matches=matches)
 
 
 def seconds_left(round_: Round, now: datetime | None = None) -> int | None:

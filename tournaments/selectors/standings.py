@@ -1,21 +1,53 @@
-"""Standings, Swiss and final.
+"""Standings, Swiss and final, and each player's record before a round.
 
 Standings are computed from the event's own export (``replay_export.event_replay``) by the pure
-``tournaments.engine.standings`` module on every read, so a judge's correction of a past result shows at once,
-and the pages, the API, the CSV and ``manage.py standings`` on the export can never disagree.
+``tournaments.engine.standings`` module, so the pages, the API, the CSV and ``manage.py standings`` on the
+export can never disagree. They are computed once per version of the event's history and kept in the cache
+(``tournaments.selectors.cached_documents``): every write that changes the history bumps the version in its
+transaction (``tournaments.services.history``), so a judge's correction of a past result shows at once and
+the next reader computes the new standings, while every read in between costs a cache read.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext
 
+from accounts.users import AnyUser
 from matches.models import MatchResult
 from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Round
-from tournaments.replay_export import event_replay, player_id, player_name, players_by_id
+from tournaments.replay_export import event_replay_and_users, players_by_id
+from tournaments.selectors.cached_documents import HistoryStamp, cached, current_history_stamp
+
+
+class StandingsDocument(TypedDict):
+    """What one computation of the standings keeps: the ``standings/1`` document, the name of each of its
+    players, their user ids, and the last round of the replay it was computed from."""
+
+    document: dict[str, Any]
+    names: dict[str, str]
+    users: dict[str, int]
+    last_round: int
+
+
+def _computed_standings(event: Event) -> StandingsDocument:
+    replay, users = event_replay_and_users(event)
+    return {
+        "document": standings_compute(replay),
+        "names": {player["id"]: player["name"] for player in replay["players"]},
+        "users": users,
+        "last_round": max((played["number"] for played in replay["rounds"]), default=0),
+    }
+
+
+def standings_of(event: Event, stamp: HistoryStamp | None = None) -> StandingsDocument:
+    """The standings after the last closed round, from the cache when this version of the event's history
+    has been computed already (``stamp``: the version the caller read; else it is read now)."""
+    stamp = stamp or current_history_stamp(event)
+    return cached(stamp.key("standings"), lambda: _computed_standings(event))
 
 
 @dataclass(frozen=True)
@@ -36,17 +68,17 @@ class StandingRow:
 
 def event_standings_document(event: Event) -> dict[str, Any]:
     """The ``standings/1`` document after the last closed round (what ``manage.py standings`` prints)."""
-    return standings_compute(event_replay(event))
+    return standings_of(event)["document"]
 
 
 def player_names(event: Event) -> dict[str, str]:
-    registrations = event.registrations.select_related("player")
-    return {player_id(registration): player_name(registration) for registration in registrations}
+    """The name of each player of the standings, by their id in the replay."""
+    return standings_of(event)["names"]
 
 
-def event_standings(event: Event) -> list[StandingRow]:
-    document = event_standings_document(event)
-    names = player_names(event)
+def event_standings(event: Event, stamp: HistoryStamp | None = None) -> list[StandingRow]:
+    standings = standings_of(event, stamp)
+    document, names = standings["document"], standings["names"]
     return [
         StandingRow(
             rank=row["rank"],
@@ -62,6 +94,29 @@ def event_standings(event: Event) -> list[StandingRow]:
         )
         for row in document["standings"]
     ]
+
+
+def place_in_standings(event: Event, user: AnyUser, stamp: HistoryStamp | None = None) -> int | None:
+    """The signed-in player's rank in the Swiss standings (None for anyone not in them): the page links to
+    their line, so a player finds themselves in thousands at once. A small document of its own (user id ->
+    rank), so the page does not read the whole standings to say it."""
+    if not user.is_authenticated:
+        return None
+    stamp = stamp or current_history_stamp(event)
+    places = cached(stamp.key("places"), lambda: _computed_places(event, stamp))
+    return places.get(user.pk)
+
+
+def _computed_places(event: Event, stamp: HistoryStamp) -> dict[int, int]:
+    standings = standings_of(event, stamp)
+    users = standings["users"]
+    if not standings["document"]["after_round"]:
+        return {}  # no Swiss round closed: the page shows no standings yet
+    return {
+        users[row["player"]]: row["rank"]
+        for row in standings["document"]["standings"]
+        if row["player"] in users
+    }
 
 
 @dataclass(frozen=True)
@@ -134,19 +189,39 @@ class Record:
 def records_before_round(round_: Round) -> dict[int, Record]:
     """Each player's record going into ``round_``, by user id: the standings after the rounds before it.
 
-    One computation for the whole round (a few queries, whatever the number of tables), so pairings and
-    slips look each player up instead of counting per row. A round being played is not history yet, so the
-    current round reads the same as the standings page; an older round reads as it stood then.
+    One computation for the whole round, kept with the event's history version, so pairings and slips look
+    each player up instead of counting per row. A round being played is not history yet, so the current
+    round reads the same as the standings page (the same document, not computed again); an older round
+    reads as it stood then.
     """
-    replay = event_replay(round_.event)
-    replay["rounds"] = [played for played in replay["rounds"] if played["number"] < round_.number]
-    replay["drops"] = [drop for drop in replay["drops"] if drop["after_round"] < round_.number]
-    document = standings_compute(replay)
-    users = {player: user.pk for player, user in players_by_id(round_.event).items()}
     return {
-        users[row["player"]]: Record(
-            wins=row["record"]["wins"], losses=row["record"]["losses"], draws=row["record"]["draws"]
-        )
+        user: Record(wins=wins, losses=losses, draws=draws)
+        for user, (wins, losses, draws) in _records_before(round_).items()
+    }
+
+
+def record_before_round(round_: Round, user_id: int) -> Record | None:
+    """One player's record going into ``round_`` (None for someone who is not in its standings)."""
+    record = _records_before(round_).get(user_id)
+    return Record(wins=record[0], losses=record[1], draws=record[2]) if record is not None else None
+
+
+def _records_before(round_: Round) -> dict[int, tuple[int, int, int]]:
+    event = round_.event
+    stamp = current_history_stamp(event)
+    return cached(stamp.key("records", round_.number), lambda: _computed_records(event, stamp, round_.number))
+
+
+def _computed_records(event: Event, stamp: HistoryStamp, number: int) -> dict[int, tuple[int, int, int]]:
+    standings = standings_of(event, stamp)
+    document, users = standings["document"], standings["users"]
+    if standings["last_round"] >= number:  # an older round: the history as it stood before it
+        replay, users = event_replay_and_users(event)
+        replay["rounds"] = [played for played in replay["rounds"] if played["number"] < number]
+        replay["drops"] = [drop for drop in replay["drops"] if drop["after_round"] < number]
+        document = standings_compute(replay)
+    return {
+        users[row["player"]]: (row["record"]["wins"], row["record"]["losses"], row["record"]["draws"])
         for row in document["standings"]
         if row["player"] in users
     }

@@ -20,6 +20,7 @@ from matches.models import Match, Penalty
 from matches.services.judging import penalty_issue
 from tournaments.models import Event, Registration, Round
 from tournaments.selectors.events import DECK_STAFF, is_event_staff
+from tournaments.services.history import history_changed
 from tournaments.services.registrations import lock_event, require_organizer
 
 
@@ -64,6 +65,7 @@ def registration_drop(
     if registration.dropped_after_round is None or registration.dropped_after_round > after_round:
         registration.dropped_after_round = after_round
         registration.save(update_fields=["dropped_after_round"])
+        history_changed(event_id=event.pk)
     return registration
 
 
@@ -120,6 +122,7 @@ def registration_undo_drop(*, registration: Registration, by: User) -> Registrat
         )
     registration.dropped_after_round = None
     registration.save(update_fields=["dropped_after_round"])
+    history_changed(event_id=event.pk)
     return registration
 
 

@@ -20,6 +20,7 @@ from rules.engine.end_of_round import procedure_fits_game
 from tournaments.engine.event_structure import UnknownStructureTable, current_table, structure_for
 from tournaments.models import TOP_CUT_SIZES, EndOfRound, Event, EventRole, Round, end_of_round_for_game
 from tournaments.selectors.events import SETTINGS_SAFE_AFTER_START, event_settings_locked, is_organizer
+from tournaments.services.history import history_changed
 
 # No 0/O or 1/I: the code is read off a screen at the venue and typed on a phone.
 EVENT_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -261,6 +262,7 @@ def event_settings_update(*, event: Event, by: User, changes: Mapping[str, Any])
         for field, value in changed.items():
             setattr(event, field, value)
         event.save(update_fields=sorted(changed))
+        history_changed(event_id=event.pk)
     return event
 
 

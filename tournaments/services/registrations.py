@@ -24,6 +24,7 @@ from config.refusals import Conflict
 from decks.models import DeckList
 from tournaments.models import Event, Registration, Round
 from tournaments.selectors.events import is_organizer
+from tournaments.services.history import history_changed
 
 
 class RegistrationClosed(Conflict):
@@ -84,6 +85,7 @@ def _check_in(registration: Registration, event: Event) -> None:
     registration.checked_in_at = timezone.now()
     registration.joined_round = first_round_open_to_entries(event)
     registration.save(update_fields=["checked_in_at", "joined_round"])
+    history_changed(event_id=event.pk)
 
 
 def registration_create(*, event: Event, player: User, deck_list: DeckList | None = None) -> Registration:
@@ -159,6 +161,7 @@ def registration_award_byes(*, registration: Registration, byes: int, by: User) 
         raise ValidationError({"byes": [gettext("Byes are awarded before round 1 starts.")]})
     registration.byes = byes
     registration.save(update_fields=["byes"])
+    history_changed(event_id=event.pk)
     return registration
 
 
@@ -183,6 +186,7 @@ def registration_fix_table(*, registration: Registration, table: int | None, by:
             )
     registration.fixed_table = table
     registration.save(update_fields=["fixed_table"])
+    history_changed(event_id=event.pk)
     return registration
 
 

@@ -57,6 +57,7 @@ from tournaments.engine.replay import Replay, ReplayError, english, phrase, prob
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
 from tournaments.selectors.imports import import_progress_key
 from tournaments.services.events import RESERVED_SLUGS, event_create
+from tournaments.services.history import history_changed
 
 logger = logging.getLogger(__name__)
 
@@ -270,6 +271,7 @@ def event_import(
     _rounds(event, replay, users, lambda done: report(players + done, total))
     event.swiss_rounds, event.top_cut, event.status = _structure(replay)
     event.save(update_fields=["swiss_rounds", "top_cut", "status"])
+    history_changed(event_id=event.pk)
     return event
 
 

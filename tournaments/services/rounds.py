@@ -40,6 +40,7 @@ from tournaments.engine.top_cut import first_round as top_cut_first_round
 from tournaments.engine.top_cut import next_round as top_cut_next_round
 from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay, players_by_id
+from tournaments.services.history import history_changed
 from tournaments.services.registrations import lock_event, require_organizer
 
 
@@ -330,6 +331,7 @@ def round_close(*, round_: Round, by: User, now: datetime | None = None) -> Roun
     round_.status = Round.Status.FINISHED
     round_.finished_at = now or timezone.now()
     round_.save(update_fields=["status", "finished_at"])
+    history_changed(event_id=event.pk)  # the round's results are history from now on
     if _event_over(event, round_, matches):
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
 from tournaments.replay_export import event_replay, matches_csv, standings_csv
-from tournaments.selectors.standings import event_standings_document, player_names
+from tournaments.selectors.standings import standings_of
 from tournaments.views.run import organizer_event
 
 
@@ -33,7 +33,8 @@ def event_export_replay(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def event_export_standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     event = organizer_event(request, slug)
-    body = standings_csv(event_standings_document(event), player_names(event))
+    standings = standings_of(event)
+    body = standings_csv(standings["document"], standings["names"])
     return _download(body, "text/csv; charset=utf-8", f"{event.slug}-standings.csv")
 
 

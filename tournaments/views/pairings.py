@@ -2,6 +2,12 @@
 
 Players open it on a phone to find their table: the search narrows as they type (htmx) and works as a plain
 GET form without JavaScript; the list polls so a re-pairing or a result shows without reloading.
+
+Thousands of players poll it during a round, and a round of 2,048 tables is expensive to read and draw, so
+the poll sends the version it shows (``data-live-etag``) and gets "304 Not Modified" while nothing it shows
+changed: the round's row and a summary of its matches (``pairings_stamp``, one small query) and the event's
+history version (names, official ids and the records going into the round). The whole list, by table or by
+name, is drawn once per such version and language and kept in the cache; only a search is drawn as asked.
 """
 
 from __future__ import annotations
@@ -12,14 +18,19 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from accounts.users import display_name, official_id_of
-from config.http import HtmxHttpRequest
+from config.http import HtmxHttpRequest, etag_matches, not_modified, with_etag
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments.models import Event, Round
+from tournaments.selectors.cached_documents import HistoryStamp, cached, history_stamp
 from tournaments.selectors.events import event_for, is_organizer
+from tournaments.selectors.rounds import PairingsStamp, pairings_stamp
 from tournaments.selectors.standings import Record, records_before_round
 from tournaments.views.round_clock import live_round, numbered_round, round_clock
 
@@ -104,42 +115,79 @@ def _names(player: User, query: str) -> bool:
     return any(needle in value.casefold() for value in (player.username, player.get_full_name()))
 
 
-def pairings_context(
-    request: HtmxHttpRequest,
-    event: Event,
-    round_: Round | None,
-    default_view: str = "table",
-    *,
-    with_records: bool = False,
-) -> dict[str, object]:
-    """What the live part of the pairings page shows (the projector uses it too): ``?view=name`` lists
-    players by name, ``?view=table`` by table, and ``?player=`` narrows either to a name. ``with_records``
-    adds each player's record going into the round (W-L-D)."""
+def _query_and_view(request: HtmxHttpRequest, default_view: str = "table") -> tuple[str, str]:
     query = request.GET.get("player", "").strip()[:MAX_QUERY]
     view = request.GET.get("view", default_view)
-    view = view if view in ("name", "table") else default_view
+    return query, view if view in ("name", "table") else default_view
+
+
+def pairings_context(
+    request: HtmxHttpRequest, event: Event, round_: Round | None, default_view: str = "table"
+) -> dict[str, object]:
+    """What the projector's live part shows, every table and every player by name (the pairings page draws
+    its list through :func:`pairings_list`): ``?view=`` and ``?player=`` as on the pairings page."""
+    query, view = _query_and_view(request, default_view)
     pairings = list(pairings_for_round(round_, query)) if round_ is not None else []
-    records = records_before_round(round_) if with_records and round_ is not None else None
     return {
         "event": event,
         "round": round_,
         "clock": round_clock(round_),
         "pairings": pairings,
-        "tables": table_rows(pairings, records),
-        "seats": seats_by_name(pairings, query, records),
+        "tables": table_rows(pairings),
+        "seats": seats_by_name(pairings, query),
         "player_query": query,
         "view": view,
     }
 
 
+def _drawn_pairings(round_: Round, query: str, view: str) -> str:
+    pairings = list(pairings_for_round(round_, query))
+    records = records_before_round(round_)
+    if view == "name":
+        context: dict[str, object] = {"seats": seats_by_name(pairings, query, records)}
+        return render_to_string("tournaments/_seats.html", context | {"player_query": query})
+    context = {"tables": table_rows(pairings, records), "player_query": query}
+    return render_to_string("tournaments/_pairings.html", context)
+
+
+def pairings_list(
+    round_: Round, query: str, view: str, *, history: HistoryStamp, stamp: PairingsStamp
+) -> SafeString:
+    """The round's pairings by table or by name, each player with their record going into the round: the
+    whole list from the cache when this version has been drawn in this language, a search drawn as asked."""
+    if query:
+        html = _drawn_pairings(round_, query, view)
+    else:
+        key = history.key("pairings.html", *stamp.parts, view, get_language())
+        html = cached(key, lambda: _drawn_pairings(round_, query, view))
+    return mark_safe(html)  # noqa: S308 - our own templates' output, escaped when they were drawn
+
+
 @require_GET
 def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = None) -> HttpResponse:
-    """The current round's pairings (or round ``number``'s); htmx gets the live part alone."""
+    """The current round's pairings (or round ``number``'s); htmx gets the live part alone, "304 Not
+    Modified" while what it shows is unchanged."""
     event = event_for(request.user, slug)
     round_ = numbered_round(event, number) if number is not None else live_round(event)
-    context = pairings_context(request, event, round_, with_records=True)
+    query, view = _query_and_view(request)
+    history = history_stamp(event)
+    stamp = pairings_stamp(round_) if round_ is not None else None
+    etag = history.etag("pairings", stamp.parts if stamp is not None else None, query, view, get_language())
+    if request.htmx and etag_matches(request, etag):
+        return not_modified(etag)
+    context: dict[str, object] = {
+        "event": event,
+        "round": round_,
+        "clock": round_clock(round_),
+        "player_query": query,
+        "view": view,
+        "live_etag": etag,
+        "pairings_list": pairings_list(round_, query, view, history=history, stamp=stamp)
+        if round_ is not None and stamp is not None
+        else "",
+    }
     if request.htmx:
-        return render(request, "tournaments/_pairings_live.html", context)
+        return with_etag(render(request, "tournaments/_pairings_live.html", context), etag)
     context["can_run"] = is_organizer(request.user, event)
     context["rounds"] = list(event.rounds.order_by("number").values_list("number", flat=True))
     return render(request, "tournaments/pairings.html", context)

@@ -49,8 +49,8 @@ class RoundClock:
 
 
 def _called_if_due(round_: Round) -> Round:
-    if round_.status == Round.Status.IN_PROGRESS:
-        round_time_up(round_id=round_.pk)
+    if round_.status == Round.Status.IN_PROGRESS and round_time_up(round_id=round_.pk) is not None:
+        round_.refresh_from_db()  # time was called just now: the page draws the round as it is now
     return round_
 
 

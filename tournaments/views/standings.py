@@ -1,5 +1,12 @@
 """The standings page: Swiss standings with the game's tiebreakers and, once a top cut has been played, the
-final places above them. Computed on every read from the event's closed rounds (``round_selectors``)."""
+final places above them.
+
+The table is drawn once per version of the event's history and language and kept in the cache (thousands
+of rows: drawing them was most of the page's cost), beside the standings it is drawn from
+(``tournaments.selectors.cached_documents``). The page polls the table with the version it shows
+(``data-live-etag``): "304 Not Modified" while no round was closed and no past result changed, which costs
+the read of the event row and nothing else.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +14,15 @@ from dataclasses import dataclass
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils import formats
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
-from config.http import HtmxHttpRequest
+from config.http import HtmxHttpRequest, etag_matches, not_modified, with_etag
 from tournaments.models import Event, Round
+from tournaments.selectors.cached_documents import HistoryStamp, cached, history_stamp
 from tournaments.selectors.events import event_for, is_organizer
 from tournaments.selectors.history import my_final_place
 from tournaments.selectors.standings import (
@@ -20,6 +30,7 @@ from tournaments.selectors.standings import (
     StandingRow,
     event_standings,
     final_standings,
+    place_in_standings,
     reached_words,
 )
 
@@ -54,12 +65,12 @@ def percent(value: float) -> str:
     return gettext("%(number)s%%") % {"number": formats.number_format(value * 100, decimal_pos=1)}
 
 
-def standings_context(event: Event) -> dict[str, object]:
+def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[str, object]:
     # The Swiss standings: the top cut does not change them, so they are "after" the last Swiss round closed.
     closed = event.rounds.filter(status=Round.Status.FINISHED, stage=Round.Stage.SWISS)
     after_round = closed.order_by("-number").first()
     # Before a round is closed everyone has 0 points: a table of zeros would only look like a result.
-    rows = event_standings(event) if after_round is not None else []
+    rows = event_standings(event, stamp) if after_round is not None else []
     keys = list(rows[0].tiebreakers) if rows else []
     top_cut_played = event.rounds.filter(stage=Round.Stage.TOP, status=Round.Status.FINISHED).exists()
     return {
@@ -78,13 +89,33 @@ def standings_context(event: Event) -> dict[str, object]:
     }
 
 
+def standings_table(event: Event, stamp: HistoryStamp) -> SafeString:
+    """The standings as drawn in the reader's language, from the cache when this version has been drawn."""
+    language = get_language()
+    key = stamp.key("standings.html", language)
+    html = cached(
+        key, lambda: str(render_to_string("tournaments/_standings.html", standings_context(event, stamp)))
+    )
+    return mark_safe(html)  # noqa: S308 - our own template's output, escaped when it was drawn
+
+
 @require_GET
 def event_standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Standings after the last closed round; htmx polls the table alone."""
+    """Standings after the last closed round; htmx polls the table alone, "304 Not Modified" until it
+    changes."""
     event = event_for(request.user, slug)
-    context = standings_context(event)
+    stamp = history_stamp(event)
+    etag = stamp.etag("standings", get_language())
     if request.htmx:
-        return render(request, "tournaments/_standings.html", context)
-    context["can_run"] = is_organizer(request.user, event)
-    context["my_final_place"] = my_final_place(request.user, event)
+        if etag_matches(request, etag):
+            return not_modified(etag)
+        return with_etag(HttpResponse(standings_table(event, stamp)), etag)
+    context: dict[str, object] = {
+        "event": event,
+        "standings_table": standings_table(event, stamp),
+        "live_etag": etag,
+        "can_run": is_organizer(request.user, event),
+        "my_final_place": my_final_place(request.user, event),
+        "my_place": place_in_standings(event, request.user, stamp),
+    }
     return render(request, "tournaments/standings.html", context)
