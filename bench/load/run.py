@@ -127,7 +127,7 @@ class Stack:
         options = (
             f"-h 127.0.0.1 -p {self.args.pg_port} -k {self.work} -c max_connections=100"
             " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on"
-            + "".join(f" -c {option}" for option in self.args.pg_option)
+            " -c pg_stat_statements.max=20000" + "".join(f" -c {option}" for option in self.args.pg_option)
         )
         self._run(
             [
@@ -253,9 +253,11 @@ class Stack:
     def statements(self) -> dict[str, int]:
         """Calls so far of each statement the server's role ran (pg_stat_statements), by its text."""
         rows = self.sql(
-            "SELECT query, sum(calls) FROM pg_stat_statements"
+            # Django names each savepoint afresh ("s<thread>_x<n>"): one line for all of them.
+            "SELECT regexp_replace(query, '\"s[0-9]+_x[0-9]+\"', '<savepoint>', 'g') AS q, sum(calls)"
+            " FROM pg_stat_statements"
             " WHERE userid = (SELECT oid FROM pg_roles WHERE rolname = 'arbiter')"  # APP_ROLE
-            " GROUP BY query"
+            " GROUP BY q"
         )
         return {str(query): int(calls) for query, calls in rows}
 
@@ -346,16 +348,8 @@ class Bench:
         env = {**os.environ, "LOAD_PLAN": str(plan_path), "LOAD_RESULTS": str(results_path)}
         bound = float(plan.get("seconds", 0)) + self.args.max_seconds
         command = [self.locust, "-f", str(HERE / "locustfile.py"), "--headless", "--host", self.stack.base]
-        command += [
-            "-u",
-            str(users),
-            "-r",
-            str(users),
-            "--run-time",
-            f"{int(bound)}s",
-            "--stop-timeout",
-            "600",
-        ]
+        command += ["-u", str(users), "-r", str(users)]  # all users at once
+        command += ["--run-time", f"{int(bound)}s", "--stop-timeout", "600"]  # a bound; the plan ends first
         command += ["--only-summary", "--loglevel", "WARNING", "--exit-code-on-error", "0"]
         with open(work / "locust.log", "ab") as output:
             subprocess.run(command, cwd=HERE, env=env, check=True, stdout=output, stderr=output)  # noqa: S603
