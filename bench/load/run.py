@@ -349,7 +349,7 @@ class Bench:
         bound = float(plan.get("seconds", 0)) + self.args.max_seconds
         command = [self.locust, "-f", str(HERE / "locustfile.py"), "--headless", "--host", self.stack.base]
         command += ["-u", str(users), "-r", str(users)]  # all users at once
-        command += ["--run-time", f"{int(bound)}s", "--stop-timeout", "600"]  # a bound; the plan ends first
+        command += ["--run-time", f"{int(bound)}s", "--stop-timeout", "1800"]  # a bound; the plan ends first
         command += ["--only-summary", "--loglevel", "WARNING", "--exit-code-on-error", "0"]
         with open(work / "locust.log", "ab") as output:
             subprocess.run(command, cwd=HERE, env=env, check=True, stdout=output, stderr=output)  # noqa: S603
@@ -507,7 +507,7 @@ def table(rows: list[Row]) -> str:
         ratio = f"{row.cpu_ms / floor.cpu_ms:.1f}x" if floor and floor.cpu_ms and row.kind != "floor" else ""
         goal = GOALS[row.kind] + (f"; {row.note}" if row.note else "")
         lines.append(
-            f"| {row.size:,} | {row.what} | {row.users} | {row.requests} | {row.per_second:.1f}"
+            f"| {row.size:,} | {row.what} | {row.users} | {row.requests} | {_rate(row.per_second)}"
             f" | {row.p50:.0f} | {row.p99:.0f} | {row.cpu_ms:.1f} | {ratio} | {row.statements:.1f} | {goal} |"
         )
     return "\n".join(lines)
@@ -523,6 +523,10 @@ def details(bench: Bench) -> str:
         ]
         out.append("")
     return "\n".join(out)
+
+
+def _rate(per_second: float) -> str:
+    return f"{per_second:.1f}" if per_second >= 1 else f"{per_second:.2f}"
 
 
 def _merge_pairs(rows: list[Row]) -> list[Row]:
@@ -562,7 +566,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1024, 4096])
     parser.add_argument("--rounds", type=int, default=6, help="rounds played before the benchmark's rounds")
     parser.add_argument("--seconds", type=float, default=15, help="how long each reader and floor run sends")
-    parser.add_argument("--max-seconds", type=float, default=300, help="locust's bound past that")
+    parser.add_argument("--max-seconds", type=float, default=1200, help="locust's bound past that")
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--pg-port", type=int, default=int(os.environ.get("LOAD_PG_PORT", 55505)))
     parser.add_argument("--redis-port", type=int, default=int(os.environ.get("LOAD_REDIS_PORT", 56505)))
