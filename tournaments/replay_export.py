@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import User
-from django.db.models import Prefetch
+from django.db.models import F
 
-from accounts.users import display_name
+from accounts.users import display_name, full_name
 from matches.models import Match
 from tournaments.engine.replay import FORMAT
 from tournaments.models import Event, Registration, Round
@@ -44,81 +44,141 @@ def players_by_id(event: Event) -> dict[str, User]:
     return {player_id(registration): registration.player for registration in registrations}
 
 
+def player_pks(event: Event) -> dict[str, int]:
+    """Each registered player's account id by their replay id, read as plain values (no model instances)."""
+    rows = event.registrations.values_list("replay_id", "player__username", "player_id")
+    return {replay_id or username: pk for replay_id, username, pk in rows}
+
+
 def player_name(registration: Registration) -> str:
     return display_name(registration.player)
 
 
-def _player(registration: Registration) -> dict[str, Any]:
-    player: dict[str, Any] = {"id": player_id(registration), "name": player_name(registration)}
-    if registration.joined_round > 1:
-        player["joined_round"] = registration.joined_round
-    if registration.byes:
-        player["byes"] = registration.byes
-    if registration.fixed_table is not None:
-        player["fixed_table"] = registration.fixed_table
+class _Entry(NamedTuple):
+    """A checked-in registration as the replay needs it, read as plain values."""
+
+    user_id: int
+    id: str
+    name: str
+    joined_round: int
+    byes: int
+    fixed_table: int | None
+    dropped_after_round: int | None
+
+
+_ENTRY_FIELDS = (
+    "player_id",
+    "replay_id",
+    "player__username",
+    "player__first_name",
+    "player__last_name",
+    "joined_round",
+    "byes",
+    "fixed_table",
+    "dropped_after_round",
+)
+
+
+def _entries(event: Event) -> list[_Entry]:
+    """The checked-in players, but for those who left before playing (dropped before the first round they
+    could have been paired in: 0 before round 1)."""
+    rows = event.registrations.filter(checked_in_at__isnull=False).order_by("pk").values_list(*_ENTRY_FIELDS)
+    entries = [
+        _Entry(user, replay_id or username, full_name(first, last, username), joined, byes, table, dropped)
+        for user, replay_id, username, first, last, joined, byes, table, dropped in rows
+    ]
+    return [
+        entry
+        for entry in entries
+        if entry.dropped_after_round is None or entry.dropped_after_round >= entry.joined_round
+    ]
+
+
+def _player(entry: _Entry) -> dict[str, Any]:
+    player: dict[str, Any] = {"id": entry.id, "name": entry.name}
+    if entry.joined_round > 1:
+        player["joined_round"] = entry.joined_round
+    if entry.byes:
+        player["byes"] = entry.byes
+    if entry.fixed_table is not None:
+        player["fixed_table"] = entry.fixed_table
     return player
 
 
-def _matches(round_: Round, usernames: dict[int, str]) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    matches = sorted(
-        round_.matches.all(), key=lambda match: (match.table is None, match.table or 0, match.pk)
+# A match as the replay needs it: round, table, players, result, games (A, B, drawn).
+_MATCH_FIELDS = (
+    "round_id",
+    "table",
+    "player_a_id",
+    "player_b_id",
+    "result",
+    "games_a",
+    "games_b",
+    "games_drawn",
+)
+_MatchRow = tuple[int, int | None, int, int | None, str, int, int, int]
+
+
+def _closed_matches(event: Event) -> dict[int, list[_MatchRow]]:
+    """The matches of the rounds the organizer closed, by round, each round's by table (byes last), in one
+    query of plain values: at 4,096 players x 11 rounds that is 22,000 rows, too many to build as models."""
+    matches = (
+        Match.objects.filter(round__event=event, round__status=Round.Status.FINISHED)
+        .order_by("round_id", F("table").asc(nulls_last=True), "pk")
+        .values_list(*_MATCH_FIELDS)
     )
-    next_table = max((match.table or 0 for match in matches), default=0) + 1
-    for match in matches:
-        if match.player_b_id is None:
-            rows.append({"table": next_table, "a": usernames[match.player_a_id], "b": None, "result": "bye"})
+    by_round: dict[int, list[_MatchRow]] = {}
+    for row in matches:
+        by_round.setdefault(row[0], []).append(row)
+    return by_round
+
+
+def _matches(rows: list[_MatchRow], usernames: dict[int, str]) -> list[dict[str, Any]]:
+    replayed: list[dict[str, Any]] = []
+    next_table = max((row[1] or 0 for row in rows), default=0) + 1
+    for _, table, a, b, result, games_a, games_b, drawn in rows:
+        if b is None:
+            replayed.append({"table": next_table, "a": usernames[a], "b": None, "result": "bye"})
             next_table += 1
             continue
-        rows.append(
+        replayed.append(
             {
-                "table": match.table,
-                "a": usernames[match.player_a_id],
-                "b": usernames[match.player_b_id],
-                "result": match.result,
-                "games": {"a": match.games_a, "b": match.games_b, "draws": match.games_drawn},
+                "table": table,
+                "a": usernames[a],
+                "b": usernames[b],
+                "result": result,
+                "games": {"a": games_a, "b": games_b, "draws": drawn},
             }
         )
-    return rows
-
-
-def closed_rounds(event: Event) -> list[Round]:
-    """The rounds the organizer closed, oldest first, their matches read in one query."""
-    rounds = event.rounds.filter(status=Round.Status.FINISHED).order_by("number")
-    return list(rounds.prefetch_related(Prefetch("matches", queryset=Match.objects.order_by("table", "pk"))))
-
-
-def _left_before_playing(registration: Registration) -> bool:
-    """Dropped before the first round they could have been paired in (0 before round 1)."""
-    dropped = registration.dropped_after_round
-    return dropped is not None and dropped < registration.joined_round
+    return replayed
 
 
 def event_replay(event: Event) -> dict[str, Any]:
-    """The event's history as an ``event-replay/1`` document (see the module docstring for what is in it)."""
-    registrations = [
-        registration
-        for registration in event.registrations.filter(checked_in_at__isnull=False)
-        .select_related("player")
-        .order_by("pk")
-        if not _left_before_playing(registration)
-    ]
-    usernames = {registration.player_id: player_id(registration) for registration in registrations}
-    rounds = closed_rounds(event)
-    last_closed = rounds[-1].number if rounds else 0
+    """The event's history as an ``event-replay/1`` document (see the module docstring for what is in it).
+
+    Three queries of plain values (players, closed rounds, their matches), whatever the event's size.
+    """
+    entries = _entries(event)
+    usernames = {entry.user_id: entry.id for entry in entries}
+    rounds = list(
+        event.rounds.filter(status=Round.Status.FINISHED)
+        .order_by("number")
+        .values_list("pk", "number", "stage")
+    )
+    matches = _closed_matches(event) if rounds else {}
+    last_closed = rounds[-1][1] if rounds else 0
     return {
         "format": FORMAT,
         "game": event.game,
-        "players": [_player(registration) for registration in registrations],
+        "players": [_player(entry) for entry in entries],
         "rounds": [
-            {"number": round_.number, "stage": round_.stage, "matches": _matches(round_, usernames)}
-            for round_ in rounds
+            {"number": number, "stage": stage, "matches": _matches(matches.get(pk, []), usernames)}
+            for pk, number, stage in rounds
         ],
         "drops": [
-            {"player": player_id(registration), "after_round": registration.dropped_after_round}
-            for registration in registrations
-            if registration.dropped_after_round is not None
-            and registration.dropped_after_round <= last_closed
+            {"player": entry.id, "after_round": entry.dropped_after_round}
+            for entry in entries
+            if entry.dropped_after_round is not None and entry.dropped_after_round <= last_closed
         ],
     }
 

@@ -1,0 +1,174 @@
+"""Benchmark: pairing and re-pairing a round through the API beside the pure pairing (run by hand, not a test).
+
+``.venv/bin/python bench/pairing_request.py [--players N] [--rounds R] [sqlite] [postgres://...]`` imports
+a reproducible Yu-Gi-Oh! event (``bench/pairing.py``'s simulation: R Swiss rounds played, about 1% dropping
+after each round from round 3; default 4,096 players x 11 rounds) on each database named (``sqlite``: the
+embedded default in a scratch directory; a ``postgres://`` URL: that database, migrated, the event deleted
+afterwards; default ``sqlite`` and ``$DATABASE_URL`` if set), then, in the same process, times:
+
+- ``next_round``: ``tournaments.engine.pairing.next_round`` on the event's own replay (``event_replay``,
+  read beforehand; the replay check and standings inside ``next_round`` included), the floor;
+- ``pair``: ``POST /api/v1/events/<slug>/rounds/`` for round R+1 (lock, read, pair, write, the response
+  with every pairing), through Django's test client (middleware, authentication, idempotency key);
+- ``re-pair``: ``POST .../rounds/<R+1>/repair/`` on that round (every table checked, the matches deleted,
+  paired again).
+
+Each is the best of ``REPEATS`` (the round deleted between pairs), and the SQL statements of each request
+are counted in an untimed run first. It prints seconds and the ratio to ``next_round`` measured in the same
+run: the goal is at most 1.5.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+REPEATS = 3
+CHILD = "--child"
+
+
+def _best(action: Callable[[], object], repeats: int = REPEATS) -> float:
+    seconds = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        action()
+        seconds = min(seconds, time.perf_counter() - started)
+    return seconds
+
+
+@contextmanager
+def _counted(connection: Any) -> Iterator[list[str]]:
+    """The SQL statements run inside the block (every one, however many)."""
+    statements: list[str] = []
+
+    def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        statements.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        yield statements
+
+
+def child(players: int, rounds: int) -> None:
+    """The measurements on the configured database (this process's settings)."""
+    sys.path.insert(0, str(ROOT))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.db import connection
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+    from django.urls import reverse
+    from rest_framework.test import APIClient
+
+    from bench.pairing import event as simulated_event
+    from tournaments.engine.pairing import next_round
+    from tournaments.models import Event, Registration, Round
+    from tournaments.replay_export import event_replay
+    from tournaments.services import event_import
+
+    call_command("migrate", verbosity=0, interactive=False)
+    # One connection for the whole run, as a server with persistent connections keeps (and the counts below
+    # need: a request closing it would start a new one).
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    slug = "bench-pairing-request"
+    organizer, _ = User.objects.get_or_create(username="bench-pairing-organizer")
+    started = time.perf_counter()
+    event = event_import(
+        document=simulated_event(players, rounds), name="Bench pairing", organizer=organizer, slug=slug
+    )
+    imported = time.perf_counter() - started
+    number = rounds + 1
+    Event.objects.filter(pk=event.pk).update(swiss_rounds=number, top_cut=0)  # one more round to pair
+    client = APIClient(SERVER_NAME="localhost")  # a host the settings allow
+    client.force_authenticate(organizer)
+    pair_url = reverse("api-event-rounds", args=[slug])
+    repair_url = reverse("api-round-repair", args=[slug, number])
+    presses = iter(range(10**6))
+
+    def pair() -> Any:
+        key = f"bench-{next(presses)}"
+        response = client.post(pair_url, {"seed": 1}, format="json", headers={"Idempotency-Key": key})
+        assert response.status_code == 201, response.content[:500]
+        return response
+
+    def repair() -> Any:
+        response = client.post(repair_url, {"seed": 2}, format="json")
+        assert response.status_code == 200, response.content[:500]
+        return response
+
+    def unpair() -> None:
+        Round.objects.filter(event=event, number=number).delete()
+
+    replay = event_replay(event)
+    floor = _best(lambda: next_round(replay, 1))
+    expected = len(next_round(replay, 1)["matches"])
+    with _counted(connection) as paired:
+        body = pair().json()
+    assert len(body["pairings"]) == expected, (len(body["pairings"]), expected)
+    with _counted(connection) as repaired:
+        repair()
+    pair_seconds = repair_seconds = float("inf")
+    for _ in range(REPEATS):
+        unpair()
+        started = time.perf_counter()
+        pair()
+        pair_seconds = min(pair_seconds, time.perf_counter() - started)
+        started = time.perf_counter()
+        repair()
+        repair_seconds = min(repair_seconds, time.perf_counter() - started)
+    unpair()
+
+    print(
+        f"database: {connection.vendor}; {players} players, round {number} ({expected} pairings);"
+        f" event imported in {imported:.1f} s"
+    )
+    print(f"  next_round  {floor:7.3f} s  x1.00")
+    print(f"  API pair    {pair_seconds:7.3f} s  x{pair_seconds / floor:.2f}  ({len(paired)} SQL statements)")
+    print(
+        f"  API re-pair {repair_seconds:7.3f} s  x{repair_seconds / floor:.2f}"
+        f"  ({len(repaired)} SQL statements)"
+    )
+    # Leave the database as found: the event, its players' accounts and the organizer.
+    users = list(Registration.objects.filter(event=event).values_list("player_id", flat=True))
+    Event.objects.filter(pk=event.pk).delete()
+    User.objects.filter(pk__in=[*users, organizer.pk]).delete()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("targets", nargs="*", help="sqlite, or a postgres:// URL (default: sqlite $DATABASE_URL)")
+    parser.add_argument("--players", type=int, default=4096)
+    parser.add_argument("--rounds", type=int, default=11, help="Swiss rounds played before the one paired")
+    parser.add_argument(CHILD, action="store_true", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.child:
+        child(options.players, options.rounds)
+        return
+    targets = options.targets or ["sqlite", *([os.environ["DATABASE_URL"]] if "DATABASE_URL" in os.environ else [])]
+    for target in targets:
+        environment = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+        with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as scratch:
+            if target == "sqlite":
+                environment["ARBITER_VAR_DIR"] = scratch  # the embedded default, in a scratch file
+            else:
+                environment["DATABASE_URL"] = target
+            arguments = [CHILD, "--players", str(options.players), "--rounds", str(options.rounds)]
+            subprocess.run([sys.executable, __file__, *arguments], env=environment, check=True)
+
+
+if __name__ == "__main__":
+    main()
