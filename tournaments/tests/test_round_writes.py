@@ -1,0 +1,159 @@
+"""Pairing and re-pairing a round write it at once: as many statements for 128 tables as for 32, and a
+re-pairing refused names the table and what was recorded there, in the reader's language."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, cast
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.utils import translation
+
+from matches.models import Match, Penalty
+from matches.services import RoundPlayed, matches_swap_players
+from matches.services.judging import penalty_issue
+from tests.api_clients import client_for
+from tournaments.models import DeckCheck, Event, Round
+from tournaments.services import deck_check_pick, event_import, round_pair, round_repair
+from tournaments.tests.event_steps import event_with_players
+from tournaments.tests.factories import UserFactory
+from tournaments.tests.replays import swiss_event
+
+pytestmark = pytest.mark.django_db
+
+# The statements of a pairing press through the API, whatever the size of the event (the matches' insert
+# counted once; see _match_inserts), and of a re-pairing press.
+PAIRING_STATEMENTS = 23
+REPAIRING_STATEMENTS = 19
+
+
+def _match_inserts(tables: int) -> int:
+    """The INSERTs writing ``tables`` matches: one, but for SQLite's limit of 999 parameters a statement
+    (83 matches of 12 columns each)."""
+    columns = len([field for field in Match._meta.concrete_fields if not field.primary_key])
+    return math.ceil(tables / ((connection.features.max_query_params or 65_535) // columns))
+
+
+def _event_after_two_rounds(players: int, organizer: User) -> Event:
+    """An event of ``players`` (imported, two rounds played) with a third round to pair."""
+    document = swiss_event(players, 2)
+    event = event_import(document=document, name=f"Regional {players}", organizer=organizer)
+    Event.objects.filter(pk=event.pk).update(swiss_rounds=3)
+    return event
+
+
+def _pair(event: Event, organizer: User) -> Any:
+    return client_for(organizer).post(
+        f"/api/v1/events/{event.slug}/rounds/",
+        {"seed": 1},
+        format="json",
+        headers={"Idempotency-Key": event.slug},
+    )
+
+
+def _repair(event: Event, organizer: User) -> Any:
+    return client_for(organizer).post(
+        f"/api/v1/events/{event.slug}/rounds/3/repair/", {"seed": 2}, format="json"
+    )
+
+
+def test_pairing_a_round_through_the_api_takes_as_many_statements_at_256_players_as_at_64(
+    django_assert_max_num_queries,
+):
+    organizer = cast(User, UserFactory(username="olivia"))
+    counted = {}
+    for players in (64, 256):
+        event = _event_after_two_rounds(players, organizer)
+        tables = players // 2
+        with django_assert_max_num_queries(PAIRING_STATEMENTS + _match_inserts(tables)) as statements:
+            response = _pair(event, organizer)
+
+        assert response.status_code == 201
+        assert len(response.json()["pairings"]) == tables
+        assert Match.objects.filter(round__event=event, round__number=3).count() == tables
+        counted[players] = len(statements) - _match_inserts(tables)
+    assert counted[256] == counted[64]
+
+
+def test_re_pairing_a_round_through_the_api_takes_as_many_statements_at_256_players_as_at_64(
+    django_assert_max_num_queries,
+):
+    organizer = cast(User, UserFactory(username="olivia"))
+    counted = {}
+    for players in (64, 256):
+        event = _event_after_two_rounds(players, organizer)
+        first = _pair(event, organizer).json()["pairings"]
+        tables = players // 2
+        with django_assert_max_num_queries(REPAIRING_STATEMENTS + _match_inserts(tables)) as statements:
+            response = _repair(event, organizer)
+
+        assert response.status_code == 200
+        again = response.json()["pairings"]
+        assert len(again) == tables
+        assert {row["match"] for row in again}.isdisjoint(row["match"] for row in first)  # paired anew
+        assert Match.objects.filter(round__event=event, round__number=3).count() == tables
+        counted[players] = len(statements) - _match_inserts(tables)
+    assert counted[256] == counted[64]
+
+
+def test_pairing_writes_each_table_and_the_bye_as_the_pages_show_them():
+    event, organizer, _ = event_with_players(5, game="mtg")
+
+    round_ = round_pair(event=event, by=organizer, seed=1)
+
+    matches = list(round_.matches.order_by("table"))
+    tables = [(m.table, m.status, m.result, m.match_format) for m in matches if m.player_b_id]
+    assert tables == [(1, "playing", "", "first_to_two"), (2, "playing", "", "first_to_two")]
+    bye = next(m for m in matches if m.player_b_id is None)
+    assert (bye.table, bye.status, bye.result) == (None, "final", "bye")
+
+
+def _penalty_at_table_2() -> tuple[Event, User, Round]:
+    event, organizer, _ = event_with_players(6)
+    round_ = round_pair(event=event, by=organizer, seed=1)
+    match = round_.matches.get(table=2)
+    penalty_issue(
+        match_id=match.pk,
+        judge=organizer,
+        player=match.player_a,
+        kind=Penalty.Kind.WARNING,
+        infraction="Slow",
+    )
+    return event, organizer, round_
+
+
+def test_re_pairing_is_refused_naming_the_table_and_what_was_recorded_there():
+    event, organizer, round_ = _penalty_at_table_2()
+    before = sorted(round_.matches.values_list("pk", "table", "player_a", "player_b"))
+
+    response = client_for(organizer).post(f"/api/v1/events/{event.slug}/rounds/1/repair/", {}, format="json")
+
+    assert response.status_code == 409
+    assert response.json()["detail"] == "Round 1 cannot be re-paired: at table 2 there is already a penalty."
+    assert sorted(round_.matches.values_list("pk", "table", "player_a", "player_b")) == before
+    with translation.override("pt-br"), pytest.raises(RoundPlayed) as refused:
+        round_repair(round_=round_, by=organizer)
+    assert str(refused.value) == "A rodada 1 não pode ser reemparelhada: na mesa 2 já há uma penalidade."
+
+
+def test_a_swap_is_refused_at_a_table_where_something_was_recorded_in_the_readers_language():
+    _, _, round_ = _penalty_at_table_2()
+    at_1, at_2 = round_.matches.get(table=1), round_.matches.get(table=2)
+
+    with translation.override("es"), pytest.raises(RoundPlayed) as refused:
+        matches_swap_players(round_=round_, first=at_1.player_a, second=at_2.player_b)
+
+    assert str(refused.value) == "La ronda 1 no se puede cambiar: en la mesa 2 ya hay una penalización."
+
+
+def test_a_deck_check_stays_with_the_round_when_its_table_is_re_paired():
+    event, organizer, _ = event_with_players(4)
+    round_ = round_pair(event=event, by=organizer, seed=1)
+    checks = deck_check_pick(match=round_.matches.get(table=1), judge=organizer)
+
+    round_repair(round_=round_, by=organizer, seed=2)
+
+    assert DeckCheck.objects.filter(pk__in=[check.pk for check in checks], match=None).count() == 2
+    assert round_.matches.count() == 2
