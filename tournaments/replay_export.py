@@ -116,41 +116,38 @@ _MATCH_FIELDS = (
     "games_b",
     "games_drawn",
 )
-_MatchRow = tuple[int, int | None, int, int | None, str, int, int, int]
 
 
-def _closed_matches(event: Event) -> dict[int, list[_MatchRow]]:
-    """The matches of the rounds the organizer closed, by round, each round's by table (byes last), in one
-    query of plain values: at 4,096 players x 11 rounds that is 22,000 rows, too many to build as models."""
+def _closed_rounds(event: Event, usernames: dict[int, str]) -> list[dict[str, Any]]:
+    """The rounds the organizer closed, oldest first, each with its matches by table and the byes last.
+
+    Two queries of plain values, read in one pass: at 4,096 players x 11 rounds that is 22,000 matches, too
+    many to build as model instances (that took longer than pairing the next round). A bye has no table in
+    the event; in the replay it takes the number after the round's last table, as the spec's example does.
+    """
+    rounds = event.rounds.filter(status=Round.Status.FINISHED).order_by("number")
+    replayed: dict[int, dict[str, Any]] = {
+        pk: {"number": number, "stage": stage, "matches": []}
+        for pk, number, stage in rounds.values_list("pk", "number", "stage")
+    }
+    if not replayed:
+        return []
     matches = (
-        Match.objects.filter(round__event=event, round__status=Round.Status.FINISHED)
+        Match.objects.filter(round_id__in=list(replayed))
         .order_by("round_id", F("table").asc(nulls_last=True), "pk")
         .values_list(*_MATCH_FIELDS)
     )
-    by_round: dict[int, list[_MatchRow]] = {}
-    for row in matches:
-        by_round.setdefault(row[0], []).append(row)
-    return by_round
-
-
-def _matches(rows: list[_MatchRow], usernames: dict[int, str]) -> list[dict[str, Any]]:
-    replayed: list[dict[str, Any]] = []
-    next_table = max((row[1] or 0 for row in rows), default=0) + 1
-    for _, table, a, b, result, games_a, games_b, drawn in rows:
+    last_table = dict.fromkeys(replayed, 0)  # byes come after every table of their round: its last so far
+    for round_id, table, a, b, result, games_a, games_b, drawn in matches:
         if b is None:
-            replayed.append({"table": next_table, "a": usernames[a], "b": None, "result": "bye"})
-            next_table += 1
-            continue
-        replayed.append(
-            {
-                "table": table,
-                "a": usernames[a],
-                "b": usernames[b],
-                "result": result,
-                "games": {"a": games_a, "b": games_b, "draws": drawn},
-            }
-        )
-    return replayed
+            last_table[round_id] += 1
+            match = {"table": last_table[round_id], "a": usernames[a], "b": None, "result": "bye"}
+        else:
+            last_table[round_id] = max(last_table[round_id], table or 0)
+            games = {"a": games_a, "b": games_b, "draws": drawn}
+            match = {"table": table, "a": usernames[a], "b": usernames[b], "result": result, "games": games}
+        replayed[round_id]["matches"].append(match)
+    return list(replayed.values())
 
 
 def event_replay(event: Event) -> dict[str, Any]:
@@ -159,22 +156,13 @@ def event_replay(event: Event) -> dict[str, Any]:
     Three queries of plain values (players, closed rounds, their matches), whatever the event's size.
     """
     entries = _entries(event)
-    usernames = {entry.user_id: entry.id for entry in entries}
-    rounds = list(
-        event.rounds.filter(status=Round.Status.FINISHED)
-        .order_by("number")
-        .values_list("pk", "number", "stage")
-    )
-    matches = _closed_matches(event) if rounds else {}
-    last_closed = rounds[-1][1] if rounds else 0
+    rounds = _closed_rounds(event, {entry.user_id: entry.id for entry in entries})
+    last_closed = rounds[-1]["number"] if rounds else 0
     return {
         "format": FORMAT,
         "game": event.game,
         "players": [_player(entry) for entry in entries],
-        "rounds": [
-            {"number": number, "stage": stage, "matches": _matches(matches.get(pk, []), usernames)}
-            for pk, number, stage in rounds
-        ],
+        "rounds": rounds,
         "drops": [
             {"player": entry.id, "after_round": entry.dropped_after_round}
             for entry in entries
