@@ -7,11 +7,13 @@ from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import CASCADE, SET_NULL, ForeignObjectRel
 from django.utils import translation
 
 from matches.models import Match, Penalty
 from matches.services import RoundPlayed, matches_swap_players
 from matches.services.judging import penalty_issue
+from matches.services.pairings import _ACTIVITY
 from tests.api_clients import client_for
 from tournaments.models import DeckCheck, Event, Round
 from tournaments.services import deck_check_pick, event_import, round_pair, round_repair
@@ -147,3 +149,14 @@ def test_a_deck_check_stays_with_the_round_when_its_table_is_re_paired():
 
     assert DeckCheck.objects.filter(pk__in=[check.pk for check in checks], match=None).count() == 2
     assert round_.matches.count() == 2
+
+
+def test_every_kind_of_record_at_a_table_is_one_a_re_pairing_checks_or_outlives_its_match():
+    """A new model recorded at a table must be added to what a re-pairing checks (a table where it was
+    recorded is kept) or let go of its match (``SET_NULL``): the matches are deleted in one statement."""
+    relations = [
+        field for field in Match._meta.get_fields(include_hidden=True) if isinstance(field, ForeignObjectRel)
+    ]
+    checked = {relation.get_accessor_name() for relation in relations if relation.on_delete is CASCADE}
+    assert checked == set(_ACTIVITY)
+    assert all(relation.on_delete in (CASCADE, SET_NULL) for relation in relations)
