@@ -16,11 +16,11 @@ def display_name(user: User | None) -> str:
     """How a person is shown on every page: their full name, else their username ("" for nobody)."""
     if user is None:
         return ""
-    return user.get_full_name() or user.get_username()
+    return full_name(user.first_name, user.last_name, user.get_username())
 
 
-def display_name_of(*, first_name: str, last_name: str, username: str) -> str:
-    """:func:`display_name` from a user's values (a reader of thousands of rows reads values, not users)."""
+def full_name(first_name: str, last_name: str, username: str) -> str:
+    """:func:`display_name` from the account's fields, for a selector that reads them as plain values."""
     return f"{first_name} {last_name}".strip() or username
 
 

@@ -9,12 +9,14 @@ from matches.selectors.duels import (
     match_tally,
 )
 from matches.selectors.matches import (
+    PairingRow,
     disputes_visible_to,
     is_match_judge,
     judge_queue,
     match_for,
     match_live_stamp,
     matches_of_player,
+    pairing_rows,
     pairings_for_round,
 )
 from matches.selectors.side_decks import (
@@ -31,6 +33,7 @@ __all__ = [
     "CountView",
     "DuelState",
     "EngineAnswerMissing",
+    "PairingRow",
     "SideDecksOverview",
     "SwapView",
     "disputes_visible_to",
@@ -42,6 +45,7 @@ __all__ = [
     "match_live_stamp",
     "match_tally",
     "matches_of_player",
+    "pairing_rows",
     "pairings_for_round",
     "registered_deck_list",
     "registered_side_count",

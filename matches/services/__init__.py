@@ -26,13 +26,18 @@ from matches.services.duels import (
     match_finish,
     match_settle,
 )
+from matches.services.pairings import (
+    RoundPlayed,
+    Seat,
+    matches_swap_players,
+    round_matches_clear,
+    round_matches_create,
+)
 from matches.services.reports import (
     FinalMatch,
-    RoundPlayed,
     match_create,
     match_report_result,
     matches_create_final,
-    round_matches_clear,
     tally_possible,
 )
 
@@ -44,6 +49,7 @@ __all__ = [
     "MatchOver",
     "NotYourChoice",
     "RoundPlayed",
+    "Seat",
     "dispute_open",
     "duel_report",
     "duel_start",
@@ -54,9 +60,11 @@ __all__ = [
     "match_report_result",
     "match_settle",
     "matches_create_final",
+    "matches_swap_players",
     "player_side",
     "require_judge",
     "require_open",
     "round_matches_clear",
+    "round_matches_create",
     "tally_possible",
 ]

@@ -8,14 +8,12 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Q
 from django.utils.translation import gettext
 
 from accounts.users import display_name
 from matches.models import Match, MatchReport, MatchResult, match_format_for_game
 from matches.selectors import EngineAnswerMissing, match_tally
 from matches.services.access import (
-    MatchConflict,
     MatchOver,
     impossible_tally,
     match_lock,
@@ -237,84 +235,3 @@ def match_report_result(
             match.status, match.result = Match.Status.DISPUTED, ""
             match.save(update_fields=["status", "result"])
     return match
-
-
-# Everything that happens at a table; a match with any of it has been played (or judged) and is kept.
-_ACTIVITY = (
-    "reports",
-    "disputes",
-    "coin_tosses",
-    "duels",
-    "result_changes",
-    "time_extensions",
-    "penalties",
-    "side_deck_counts",
-    "side_swaps",
-)
-
-
-class RoundPlayed(MatchConflict):
-    """A round's pairings cannot be undone: something already happened at one of its tables."""
-
-
-def round_matches_clear(*, round_: Round) -> int:
-    """Delete the round's matches before it is re-paired; refused if anything happened at any table.
-
-    The caller (``tournaments.services.round_repair``) holds the event's lock and has checked the round has
-    not started; this checks the tables themselves, so nobody's toss, report or penalty is ever thrown away.
-    """
-    matches = Match.objects.select_for_update().filter(round=round_).order_by("pk")
-    for match in matches:
-        for relation in _ACTIVITY:
-            if getattr(match, relation).exists():
-                table = f"table {match.table}" if match.table else "a bye"
-                what = relation.replace("_", " ")
-                raise RoundPlayed(f"Round {round_.number} cannot be re-paired: {what} recorded at {table}.")
-    deleted, _ = Match.objects.filter(round=round_).delete()
-    return deleted
-
-
-def _recorded_at(match: Match) -> str | None:
-    for relation in _ACTIVITY:
-        if getattr(match, relation).exists():
-            return relation.replace("_", " ")
-    return None
-
-
-def _seat(seated: list[Match], player: User, round_: Round) -> Match:
-    """The table ``player`` sits at in the round, if a swap may move them."""
-    match = next((m for m in seated if player.pk in (m.player_a_id, m.player_b_id)), None)
-    if match is None:
-        raise ValidationError({"player": [f"{display_name(player)} is not paired in round {round_.number}."]})
-    if match.player_b_id is None:
-        raise MatchConflict(f"{display_name(player)} has the bye: re-pair the round to change it.")
-    recorded = _recorded_at(match)
-    if recorded:
-        raise RoundPlayed(
-            f"Round {round_.number} cannot be changed: {recorded} recorded at table {match.table}."
-        )
-    return match
-
-
-@transaction.atomic
-def matches_swap_players(*, round_: Round, first: User, second: User) -> tuple[Match, Match]:
-    """Exchange two players' seats between two tables of a round not started (the organizer's fix before
-    the start: friends from the same car, a wrong late entry). Byes are not swapped (re-pair instead), nor
-    tables where anything was recorded."""
-    seated = list(
-        Match.objects.select_for_update()
-        .filter(round=round_)
-        .filter(Q(player_a__in=(first, second)) | Q(player_b__in=(first, second)))
-        .order_by("pk")
-    )
-    one, other = _seat(seated, first, round_), _seat(seated, second, round_)
-    if one.pk == other.pk:
-        raise MatchConflict("They already play each other: choose players at two different tables.")
-    for match, leaving, arriving in ((one, first, second), (other, second, first)):
-        if match.player_a_id == leaving.pk:
-            match.player_a = arriving
-        else:
-            match.player_b = arriving
-    Match.objects.bulk_update([one, other], ["player_a", "player_b"])
-    Match.objects.filter(pk__in=(one.pk, other.pk)).update(version=F("version") + 1)
-    return one, other

@@ -17,10 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.users import display_name
+from accounts.users import full_name
 from idempotency.api import IDEMPOTENCY_KEY, idempotent
-from matches.models import Match
-from matches.selectors import pairings_for_round
+from matches.selectors import PairingRow, pairing_rows
 from tournaments import services
 from tournaments.api.access import round_for
 from tournaments.models import Round
@@ -101,22 +100,31 @@ class RoundDetailSerializer(RoundSummarySerializer):
         fields = [*RoundSummarySerializer.Meta.fields, "seconds_left", "progress", "pairings"]
 
 
-def _player(user: User | None) -> dict[str, str] | None:
-    if user is None:
+_DATETIME = serializers.DateTimeField()
+
+
+def _player(player: tuple[str, str, str] | None) -> dict[str, str] | None:
+    if player is None:
         return None
-    return {"username": user.username, "name": display_name(user)}
+    username, first_name, last_name = player
+    return {"username": username, "name": full_name(first_name, last_name, username)}
 
 
-def _pairing(match: Match) -> dict[str, Any]:
+def _pairing(row: PairingRow) -> dict[str, Any]:
+    """One pairing as ``PairingSerializer`` writes it, built directly: a round of 2,000 tables is listed
+    in a fraction of the time the serializer takes field by field."""
+    games_a, games_b, drawn = row.games
     return {
-        "match": match.pk,
-        "table": match.table,
-        "player_a": _player(match.player_a),
-        "player_b": _player(match.player_b),
-        "status": match.status,
-        "result": match.result,
-        "games": {"a": match.games_a, "b": match.games_b, "draws": match.games_drawn},
-        "time_called_at": match.time_called_at,
+        "match": row.match,
+        "table": row.table,
+        "player_a": _player(row.player_a),
+        "player_b": _player(row.player_b),
+        "status": row.status,
+        "result": row.result,
+        "games": {"a": games_a, "b": games_b, "draws": drawn},
+        "time_called_at": None
+        if row.time_called_at is None
+        else _DATETIME.to_representation(row.time_called_at),
     }
 
 
@@ -134,9 +142,12 @@ def round_body(round_: Round) -> dict[str, Any]:
         "total": progress.total,
         "closable": progress.closable,
     }
-    values["pairings"] = [_pairing(match) for match in pairings_for_round(round_)]
-    # The model's fields plus computed ones, as a mapping (which DRF serializes like the instance).
-    return dict(RoundDetailSerializer(cast(Any, values)).data)
+    values["pairings"] = []
+    # The model's fields plus computed ones, as a mapping (which DRF serializes like the instance); the
+    # pairings, already plain values, are added as they are.
+    body = dict(RoundDetailSerializer(cast(Any, values)).data)
+    body["pairings"] = [_pairing(row) for row in pairing_rows(round_)]
+    return body
 
 
 @extend_schema_serializer(component_name="RoundSeed")

@@ -30,7 +30,7 @@ from django.utils.translation import gettext, ngettext
 from accounts.users import display_name
 from config.refusals import Conflict
 from matches.models import Match, MatchResult
-from matches.services.reports import match_create, matches_swap_players, round_matches_clear
+from matches.services.pairings import Seat, matches_swap_players, round_matches_clear, round_matches_create
 from matches.services.timing import RoundTimeCall, round_call_time
 from tournaments.engine.event_structure import fitting_top_cut, structure_for
 from tournaments.engine.pairing import next_round as swiss_next_round
@@ -39,7 +39,7 @@ from tournaments.engine.standings import compute as standings_compute
 from tournaments.engine.top_cut import first_round as top_cut_first_round
 from tournaments.engine.top_cut import next_round as top_cut_next_round
 from tournaments.models import Event, Registration, Round
-from tournaments.replay_export import event_replay, players_by_id
+from tournaments.replay_export import event_replay, player_pks, players_by_id
 from tournaments.services.history import history_changed
 from tournaments.services.registrations import lock_event, require_organizer
 
@@ -134,10 +134,11 @@ def _next_stage(event: Event) -> tuple[str, int]:
     )
 
 
-def _create_matches(round_: Round, pairings: list[tuple[int | None, str, str | None]]) -> None:
-    users = players_by_id(round_.event)
-    for table, a, b in pairings:
-        match_create(round_=round_, table=table, player_a=users[a], player_b=users[b] if b else None)
+def _create_matches(event: Event, round_: Round, pairings: list[tuple[int | None, str, str | None]]) -> None:
+    """The pairings (players by replay id) written as the round's matches, in one statement."""
+    users = player_pks(event)
+    seats = [Seat(table, users[a], users[b] if b else None) for table, a, b in pairings]
+    round_matches_create(round_=round_, game=event.game, seats=seats)
 
 
 @transaction.atomic
@@ -169,7 +170,7 @@ def round_pair(*, event: Event, by: User, seed: int | None = None) -> Round:
     stage, number = _next_stage(event)
     seed = _seed(seed)
     round_ = Round.objects.create(event=event, number=number, stage=stage, seed=seed)
-    _create_matches(round_, _pairings(event, round_))
+    _create_matches(event, round_, _pairings(event, round_))
     return round_
 
 
@@ -197,7 +198,7 @@ def round_repair(*, round_: Round, by: User, seed: int | None = None) -> Round:
     round_.seed = _seed(seed)
     round_.save(update_fields=["seed"])
     round_.event = event
-    _create_matches(round_, _pairings(event, round_))
+    _create_matches(event, round_, _pairings(event, round_))
     return round_
 
 
