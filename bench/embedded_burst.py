@@ -12,6 +12,10 @@ Per burst it prints p50/p99/max of the reports, the errors (anything but 200, or
 slowest read, the kernel's ``TcpExtListenOverflows`` and ``ListenDrops`` delta (/proc/net/netstat, counted
 for the whole machine: other work on it shows up too), and checks the database: every match has exactly
 its two reports and a final result. A server log line saying "database is locked" is counted as well.
+"CPU ms/200" is the server process' CPU time during the burst per report answered (the floor's few reads
+included); "core used" that CPU time over the burst's length: one process runs one thread of Python at a
+time, so a burst cannot end before players x CPU per report, and on a machine busy with other work it
+takes about that divided by the share of a core the server got.
 """
 
 from __future__ import annotations
@@ -261,7 +265,9 @@ def main() -> None:
     organizer, players = players_create(options.players)
     tokens: dict[int, str] = {}
     header = f"{'server':10} {'burst':>5} {'ok':>4} {'err':>4} {'p50 s':>7} {'p99 s':>7} {'max s':>7}"
-    header += f" {'floor max s':>11} {'overflows':>9} {'drops':>6} {'CPU ms/200':>10}  stored"
+    header += (
+        f" {'floor max s':>11} {'overflows':>9} {'drops':>6} {'CPU ms/200':>10} {'core used':>9}  stored"
+    )
     summary: list[str] = []
     for kind in options.servers.split(","):
         log = VAR_DIR / f"{kind.replace(':', '-')}.log"
@@ -286,6 +292,7 @@ def main() -> None:
                     f" {statistics.median(took):7.3f} {percentile(took, 0.99):7.3f} {max(took):7.3f}"
                     f" {max(answer.seconds for answer in floor):11.3f} {delta['ListenOverflows']:9}"
                     f" {delta['ListenDrops']:6} {1000 * cpu / max(1, len(reports) - len(failed)):10.1f}"
+                    f" {cpu / max(took):8.0%}"
                     f"  {stored_once(seats)}"
                 )
                 for answer in failed[:3]:

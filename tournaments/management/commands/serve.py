@@ -52,6 +52,12 @@ CONNECTIONS = 1000 if hasattr(select, "poll") else 400
 # this (checked every 30 s) so their phone reconnects in a millisecond on the store's network instead.
 IDLE_SECONDS = 60
 
+# The largest body waitress reads before handing a request to Django (its default is 1 GB, buffered to disk).
+# The largest upload Arbiter takes is a card database of up to 64 MiB (decks.importers.MAX_IMPORT_BYTES),
+# refused beyond that with a message a person can act on; twice that leaves room for the form around it
+# while a bigger body is refused before it fills the laptop's disk.
+MAX_BODY_BYTES = 128 * 1024 * 1024
+
 _ADDRESS = re.compile(r"(?:(?P<host>\[[0-9A-Fa-f:.]+\]|[^\s:\[\]]+):)?(?P<port>\d{1,5})")
 
 
@@ -114,6 +120,7 @@ class Command(BaseCommand):
                 connection_limit=CONNECTIONS,
                 channel_timeout=IDLE_SECONDS,
                 asyncore_use_poll=hasattr(select, "poll"),
+                max_request_body_size=MAX_BODY_BYTES,
                 ident="Arbiter",
                 # Players see Django's friendly error page; a traceback only in this terminal.
                 expose_tracebacks=False,
