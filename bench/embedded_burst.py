@@ -244,6 +244,14 @@ def burst(seats: list[tuple[int, User]], tokens: dict[int, str]) -> tuple[list[A
     return reports, floor
 
 
+def floor_cpu(process: subprocess.Popen[bytes], token: str, count: int = 50) -> float:
+    """The server's CPU seconds for one ``GET /api/v1/me/``, the floor, read one after another."""
+    before = cpu_seconds(process.pid)
+    for _ in range(count):
+        request("GET", "/api/v1/me/", token=token)
+    return (cpu_seconds(process.pid) - before) / count
+
+
 def stored_once(seats: list[tuple[int, User]]) -> str:
     """What the database holds for the burst's matches: every report once, every match final."""
     match_ids = {match_id for match_id, _player in seats}
@@ -273,8 +281,13 @@ def main() -> None:
         log = VAR_DIR / f"{kind.replace(':', '-')}.log"
         times: list[float] = []
         errors = overflows = 0
+        burst_cpu = 0.0
         with server(kind, log) as process:
             tokens = tokens or tokens_obtain(players)
+            floor_ms = 1000 * floor_cpu(process, next(iter(tokens.values())))
+            print(
+                f"{kind}: the floor (GET /api/v1/me/, one at a time) costs the server {floor_ms:.1f} ms CPU"
+            )
             print(header)
             for number in range(1, options.bursts + 1):
                 seats = round_ready(f"Burst {kind} {number} {time.time_ns()}", organizer, players)
@@ -299,13 +312,16 @@ def main() -> None:
                     print(f"    {answer.status}: {answer.body[:160]!r}")
                 times += took
                 errors += len(failed)
+                burst_cpu += cpu
                 overflows += delta["ListenOverflows"]
         locked = log.read_text(errors="replace").count("database is locked")
         summary.append(
             f"{kind:10} {len(times)} reports: p50 {statistics.median(times):.3f} s,"
             f" p99 {percentile(times, 0.99):.3f} s,"
             f" max {max(times):.3f} s; {errors} errors; {overflows} listen-queue overflows;"
-            f" 'database is locked' {locked} times in its log"
+            f" 'database is locked' {locked} times in its log;"
+            f" CPU a report {1000 * burst_cpu / max(1, len(times) - errors):.1f} ms,"
+            f" x{burst_cpu / max(1, len(times) - errors) / (floor_ms / 1000):.1f} the floor's"
         )
     print()
     print("\n".join(summary))
