@@ -12,6 +12,7 @@ finish, and each one's transaction is all or nothing either way.
 from __future__ import annotations
 
 import contextlib
+import logging
 import re
 import select
 import signal
@@ -131,6 +132,10 @@ class Command(BaseCommand):
             shown = f"[{listen_host}]" if ":" in listen_host else listen_host
             self.stdout.write(f"Serving Arbiter on http://{shown}:{listen_port}  (Ctrl+C stops it)")
         self._warn_unreachable_host(host)
+        # waitress warns "Task queue depth is N" for every request that waits for a thread: at the end of a
+        # round that is hundreds of lines on the store's terminal for what is the design (first come, first
+        # served), not a fault.
+        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
         signal.signal(signal.SIGTERM, _stop)
         sys.stdout.flush()
         # run() returns once Ctrl+C or SIGTERM closed the server; pressed again while the requests under way
