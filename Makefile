@@ -25,10 +25,10 @@ migrate: $(VENV)/.runtime
 demo: migrate
 	$(BIN)/python manage.py demo
 
-## Serve the demo store on http://$(HOST):$(PORT) (SQLite, tasks in-process, nothing else to install).
+## Serve the demo store on http://$(HOST):$(PORT) (SQLite, tasks in-process, nothing else to install),
+## with waitress (`manage.py serve`), not Django's development server. Ctrl+C stops it.
 run: demo
-	@echo "Serving Arbiter on http://$(HOST):$(PORT)  (Ctrl+C stops it)"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	$(BIN)/python manage.py serve $(HOST):$(PORT)
 
 ## The whole test suite. Uses PostgreSQL and Redis when DATABASE_URL / REDIS_URL are set.
 test: $(VENV)/.dev

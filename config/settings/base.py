@@ -110,9 +110,11 @@ if _database is None:
             ),
         },
     }
-else:
-    _database.setdefault("CONN_MAX_AGE", environment.integer("DATABASE_CONN_MAX_AGE", default=60))
-    _database["CONN_HEALTH_CHECKS"] = True
+# Each web thread keeps its connection between requests. On SQLite too: opening one (the PRAGMAs, Django's
+# SQL functions, reading the schema) cost 5-7 ms of CPU a request, a third of a match report's
+# (bench/embedded_burst.py); `manage.py serve` has a fixed pool of threads, so they are few.
+_database.setdefault("CONN_MAX_AGE", environment.integer("DATABASE_CONN_MAX_AGE", default=60))
+_database["CONN_HEALTH_CHECKS"] = True
 DATABASES: dict[str, dict[str, Any]] = {"default": _database}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
