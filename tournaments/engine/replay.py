@@ -25,6 +25,7 @@ everything at once. Choices the spec leaves open, written down here:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -272,31 +273,45 @@ class _Reader:
         players = self.players(self.list_at(document, "players"))
         known = {player.id for player in players}
         joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
-        pairings: list[tuple[int, str, str]] = []  # (round number, player id, path) for the drop check
+        # Per round: its number, its path and who was paired where (player id -> a seat code, see _seat).
+        pairings: list[tuple[int, str, dict[str, int]]] = []
         rounds = tuple(
             self.round(value, index, known, pairings)
             for index, value in enumerate(self.list_at(document, "rounds", maximum=MAX_ROUNDS))
         )
         drops = self.drops(self.list_at(document, "drops", required=False), known, len(rounds))
         dropped_after = {drop.player: drop.after_round for drop in drops}
-        for number, player_id, path in pairings:
-            if number < joined.get(player_id, 1):
-                self.problem(
-                    path,
-                    gettext_noop("%(player)s joined in round %(joined)d but is paired in round %(round)d"),
-                    player=repr(player_id),
-                    joined=joined[player_id],
-                    round=number,
-                )
-            after = dropped_after.get(player_id)
-            if after is not None and number > after:
-                self.problem(
-                    path,
-                    gettext_noop("%(player)s dropped after round %(after)d but is paired in round %(round)d"),
-                    player=repr(player_id),
-                    after=after,
-                    round=number,
-                )
+        # Only late entries and dropped players can be paired out of their time: look them up in each round,
+        # in seat order (the order the matches list them), rather than walk every seat of the event.
+        watched = joined.keys() | dropped_after.keys()
+        for number, round_path, seats in pairings if watched else ():
+            if len(watched) < len(seats):
+                found = sorted((seats[player_id], player_id) for player_id in watched if player_id in seats)
+            else:
+                found = [(seat, player_id) for player_id, seat in seats.items() if player_id in watched]
+            for seat, player_id in found:
+                path = _seat_path(round_path, seat)
+                if number < joined.get(player_id, 1):
+                    self.problem(
+                        path,
+                        gettext_noop(
+                            "%(player)s joined in round %(joined)d but is paired in round %(round)d"
+                        ),
+                        player=repr(player_id),
+                        joined=joined[player_id],
+                        round=number,
+                    )
+                after = dropped_after.get(player_id)
+                if after is not None and number > after:
+                    self.problem(
+                        path,
+                        gettext_noop(
+                            "%(player)s dropped after round %(after)d but is paired in round %(round)d"
+                        ),
+                        player=repr(player_id),
+                        after=after,
+                        round=number,
+                    )
         return Replay(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
 
     def players(self, values: list[Any]) -> tuple[Player, ...]:
@@ -304,78 +319,99 @@ class _Reader:
         first_at: dict[str, int] = {}
         table_at: dict[int, int] = {}
         for index, value in enumerate(values):
-            path = f"players[{index}]"
-            if not isinstance(value, dict):
-                self.problem(
-                    path, gettext_noop("expected a player object, got %(got)s"), got=_describe(value)
-                )
-                continue
-            player_id = value.get("id")
-            if not isinstance(player_id, str) or not player_id:
-                self.problem(
-                    f"{path}.id",
-                    gettext_noop("expected a non-empty string, got %(got)s"),
-                    got=_describe(player_id),
-                )
-                continue
-            if len(player_id) > MAX_ID_LENGTH:
-                self.problem(
-                    f"{path}.id",
-                    gettext_noop("has %(count)d characters; at most %(maximum)d"),
-                    count=len(player_id),
-                    maximum=MAX_ID_LENGTH,
-                )
-                continue
-            if player_id in first_at:
-                self.problem(
-                    f"{path}.id",
-                    gettext_noop("duplicate player id %(player)s (first at players[%(first)d])"),
-                    player=repr(player_id),
-                    first=first_at[player_id],
-                )
-                continue
-            first_at[player_id] = index
-            name = value.get("name", player_id)
-            if not isinstance(name, str):
-                self.problem(
-                    f"{path}.name", gettext_noop("expected a string, got %(got)s"), got=_describe(name)
-                )
-                name = player_id
-            elif len(name) > MAX_NAME_LENGTH:
-                self.problem(
-                    f"{path}.name",
-                    gettext_noop("has %(count)d characters; at most %(maximum)d"),
-                    count=len(name),
-                    maximum=MAX_NAME_LENGTH,
-                )
-            joined_round = self.count(
-                value, "joined_round", f"{path}.joined_round", minimum=1, maximum=MAX_ROUNDS + 1, default=1
-            )
-            byes = self.count(value, "byes", f"{path}.byes", minimum=0, maximum=MAX_ROUNDS, default=0)
-            fixed_table: int | None = None
-            if "fixed_table" in value:
-                before = len(self.problems)
-                fixed_table = self.count(
-                    value, "fixed_table", f"{path}.fixed_table", minimum=1, maximum=MAX_TABLE
-                )
-                if len(self.problems) > before:
-                    fixed_table = None  # reported; a placeholder table would raise a false duplicate
-                elif fixed_table in table_at:
-                    self.problem(
-                        f"{path}.fixed_table",
-                        gettext_noop("table %(table)d is already fixed for players[%(first)d]"),
-                        table=fixed_table,
-                        first=table_at[fixed_table],
-                    )
-                if fixed_table is not None:
-                    table_at.setdefault(fixed_table, index)
-            players.append(
-                Player(id=player_id, name=name, joined_round=joined_round, byes=byes, fixed_table=fixed_table)
-            )
+            # The usual player (an id and a name, none of the optional keys) is checked and built here;
+            # any other goes through self.player, which names each problem.
+            if (
+                type(value) is dict
+                and "joined_round" not in value
+                and "byes" not in value
+                and "fixed_table" not in value
+            ):
+                player_id = value.get("id")
+                name = value.get("name", player_id)
+                if (
+                    type(player_id) is str
+                    and 0 < len(player_id) <= MAX_ID_LENGTH
+                    and player_id not in first_at
+                    and type(name) is str
+                    and len(name) <= MAX_NAME_LENGTH
+                ):
+                    first_at[player_id] = index
+                    players.append(_new_player(player_id, name))
+                    continue
+            player = self.player(value, index, first_at, table_at)
+            if player is not None:
+                players.append(player)
         return tuple(players)
 
+    def player(
+        self, value: object, index: int, first_at: dict[str, int], table_at: dict[int, int]
+    ) -> Player | None:
+        path = f"players[{index}]"
+        if not isinstance(value, dict):
+            self.problem(path, gettext_noop("expected a player object, got %(got)s"), got=_describe(value))
+            return None
+        player_id = value.get("id")
+        if not isinstance(player_id, str) or not player_id:
+            self.problem(
+                f"{path}.id",
+                gettext_noop("expected a non-empty string, got %(got)s"),
+                got=_describe(player_id),
+            )
+            return None
+        if len(player_id) > MAX_ID_LENGTH:
+            self.problem(
+                f"{path}.id",
+                gettext_noop("has %(count)d characters; at most %(maximum)d"),
+                count=len(player_id),
+                maximum=MAX_ID_LENGTH,
+            )
+            return None
+        if player_id in first_at:
+            self.problem(
+                f"{path}.id",
+                gettext_noop("duplicate player id %(player)s (first at players[%(first)d])"),
+                player=repr(player_id),
+                first=first_at[player_id],
+            )
+            return None
+        first_at[player_id] = index
+        name = value.get("name", player_id)
+        if not isinstance(name, str):
+            self.problem(f"{path}.name", gettext_noop("expected a string, got %(got)s"), got=_describe(name))
+            name = player_id
+        elif len(name) > MAX_NAME_LENGTH:
+            self.problem(
+                f"{path}.name",
+                gettext_noop("has %(count)d characters; at most %(maximum)d"),
+                count=len(name),
+                maximum=MAX_NAME_LENGTH,
+            )
+        joined_round = self.count(
+            value, "joined_round", f"{path}.joined_round", minimum=1, maximum=MAX_ROUNDS + 1, default=1
+        )
+        byes = self.count(value, "byes", f"{path}.byes", minimum=0, maximum=MAX_ROUNDS, default=0)
+        fixed_table: int | None = None
+        if "fixed_table" in value:
+            before = len(self.problems)
+            fixed_table = self.count(
+                value, "fixed_table", f"{path}.fixed_table", minimum=1, maximum=MAX_TABLE
+            )
+            if len(self.problems) > before:
+                fixed_table = None  # reported; a placeholder table would raise a false duplicate
+            elif fixed_table in table_at:
+                self.problem(
+                    f"{path}.fixed_table",
+                    gettext_noop("table %(table)d is already fixed for players[%(first)d]"),
+                    table=fixed_table,
+                    first=table_at[fixed_table],
+                )
+            if fixed_table is not None:
+                table_at.setdefault(fixed_table, index)
+        return Player(id=player_id, name=name, joined_round=joined_round, byes=byes, fixed_table=fixed_table)
+
     def round(
-        self, value: object, index: int, known: set[str], pairings: list[tuple[int, str, str]]
+        self, value: object, index: int, known: set[str], pairings: list[tuple[int, str, dict[str, int]]]
     ) -> Round:
         path = f"rounds[{index}]"
         if not isinstance(value, dict):
@@ -411,15 +447,46 @@ class _Reader:
                 maximum=MAX_PLAYERS,
             )
             matches_value = []
-        seen: dict[str, str] = {}
-        matches = tuple(
-            self.match(match, f"{path}.matches[{m}]", index + 1, known, seen, pairings)
-            for m, match in enumerate(matches_value)
-        )
-        self.tables_once(matches, path)
-        return Round(number=index + 1, stage=stage or "swiss", matches=matches)
+        seats: dict[str, int] = {}  # who is paired in this round, and where (see _seat)
+        matches: list[Match] = []
+        for m, match_value in enumerate(matches_value):
+            # The usual match (every value as the spec asks) is checked and built here in a few lookups;
+            # any other goes through self.match, which names each problem. For a match that passes these
+            # checks self.match finds no problem and builds the same Match, so the two never disagree.
+            if type(match_value) is dict:
+                table = match_value.get("table")
+                result_value = match_value.get("result")
+                a = match_value.get("a")
+                b = match_value.get("b")
+                games_value = match_value.get("games")
+                result = _RESULTS.get(result_value) if type(result_value) is str else None
+                games = None if games_value is None else _plain_games(games_value)
+                if (
+                    type(table) is int
+                    and 0 < table <= MAX_TABLE
+                    and result is not None
+                    and type(a) is str
+                    and a in known
+                    and a not in seats
+                    and (
+                        (b is None and result == "bye")
+                        or (type(b) is str and result != "bye" and b != a and b in known and b not in seats)
+                    )
+                    and (games_value is None or games is not None)
+                ):
+                    seats[a] = 2 * m
+                    if b is not None:
+                        seats[b] = 2 * m + 1
+                    matches.append(_new_match(table, a, b, result, games))
+                    continue
+            matches.append(self.match(match_value, path, m, index + 1, known, seats))
+        tables = [match.table for match in matches if match.b is not None]
+        if len(set(tables)) < len(tables):
+            self.tables_once(matches, path)
+        pairings.append((index + 1, path, seats))
+        return Round(number=index + 1, stage=stage or "swiss", matches=tuple(matches))
 
-    def tables_once(self, matches: tuple[Match, ...], path: str) -> None:
+    def tables_once(self, matches: list[Match], path: str) -> None:
         """Two matches at one table of a round cannot both be played there (a bye's table is not a seat)."""
         first_at: dict[int, int] = {}
         for m, match in enumerate(matches):
@@ -437,14 +504,9 @@ class _Reader:
                 first_at[match.table] = m
 
     def match(
-        self,
-        value: object,
-        path: str,
-        number: int,
-        known: set[str],
-        seen: dict[str, str],
-        pairings: list[tuple[int, str, str]],
+        self, value: object, round_path: str, m: int, number: int, known: set[str], seats: dict[str, int]
     ) -> Match:
+        path = f"{round_path}.matches[{m}]"
         if not isinstance(value, dict):
             self.problem(path, gettext_noop("expected a match object, got %(got)s"), got=_describe(value))
             return Match(table=1, a="", b=None, result="bye")
@@ -459,7 +521,7 @@ class _Reader:
                 expected=", ".join(map(repr, _RESULTS)),
             )
         sides: dict[str, str | None] = {}
-        for side in ("a", "b"):
+        for seat, side in enumerate(("a", "b"), start=2 * m):
             player_id = value.get(side)
             side_path = f"{path}.{side}"
             sides[side] = player_id if isinstance(player_id, str) else None
@@ -487,17 +549,16 @@ class _Reader:
                     player=repr(player_id),
                 )
                 continue
-            if player_id in seen:
+            if player_id in seats:
                 self.problem(
                     side_path,
                     gettext_noop("%(player)s is paired twice in round %(round)d (also at %(earlier)s)"),
                     player=repr(player_id),
                     round=number,
-                    earlier=seen[player_id],
+                    earlier=_seat_path(round_path, seats[player_id]),
                 )
                 continue
-            seen[player_id] = side_path
-            pairings.append((number, player_id, side_path))
+            seats[player_id] = seat
         if sides["a"] is not None and sides["a"] == sides["b"]:
             self.problem(
                 f"{path}.b",
@@ -561,6 +622,71 @@ class _Reader:
             if isinstance(player_id, str) and after is not None:
                 drops.append(Drop(player=player_id, after_round=after))
         return tuple(drops)
+
+
+def _seat_path(round_path: str, seat: int) -> str:
+    """The path of a seat code: match ``m``'s side ``a`` is ``2 * m``, its side ``b`` ``2 * m + 1``."""
+    return f"{round_path}.matches[{seat >> 1}].{'ab'[seat & 1]}"
+
+
+# A frozen dataclass's __init__ sets each field through object.__setattr__ (about 1 µs a Match here), and a
+# 4,096-player replay holds some 22,000 matches: the reader builds the values it has already checked by
+# setting their slots directly. The objects are the same (equal, hashed and frozen alike).
+_new_object = object.__new__
+_MATCH_SLOTS: Final[list[Callable[[object, object], None]]] = [
+    getattr(Match, name).__set__ for name in ("table", "a", "b", "result", "games")
+]
+_GAMES_SLOTS: Final[list[Callable[[object, object], None]]] = [
+    getattr(Games, name).__set__ for name in ("a", "b", "draws")
+]
+_PLAYER_SLOTS: Final[list[Callable[[object, object], None]]] = [
+    getattr(Player, name).__set__ for name in ("id", "name", "joined_round", "byes", "fixed_table")
+]
+
+
+def _new_match(table: int, a: str, b: str | None, result: Result, games: Games | None) -> Match:
+    match: Match = _new_object(Match)
+    set_table, set_a, set_b, set_result, set_games = _MATCH_SLOTS
+    set_table(match, table)
+    set_a(match, a)
+    set_b(match, b)
+    set_result(match, result)
+    set_games(match, games)
+    return match
+
+
+def _new_player(player_id: str, name: str) -> Player:
+    """A player with none of the optional keys (a late entry, byes up front, a fixed seat)."""
+    player: Player = _new_object(Player)
+    set_id, set_name, set_joined_round, set_byes, set_fixed_table = _PLAYER_SLOTS
+    set_id(player, player_id)
+    set_name(player, name)
+    set_joined_round(player, 1)
+    set_byes(player, 0)
+    set_fixed_table(player, None)
+    return player
+
+
+def _plain_games(value: object) -> Games | None:
+    """The tally ``value`` if it is one the spec allows (``draws`` may be left out), else None."""
+    if type(value) is not dict:
+        return None
+    a, b, draws = value.get("a"), value.get("b"), value.get("draws", 0)
+    if not (
+        type(a) is int
+        and type(b) is int
+        and type(draws) is int
+        and 0 <= a <= MAX_GAMES
+        and 0 <= b <= MAX_GAMES
+        and 0 <= draws <= MAX_GAMES
+    ):
+        return None
+    games: Games = _new_object(Games)
+    set_a, set_b, set_draws = _GAMES_SLOTS
+    set_a(games, a)
+    set_b(games, b)
+    set_draws(games, draws)
+    return games
 
 
 def read_replay(document: object) -> Replay:
