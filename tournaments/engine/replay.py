@@ -25,9 +25,12 @@ everything at once. Choices the spec leaves open, written down here:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from itertools import compress, repeat
+from operator import is_not, itemgetter, ne
+from typing import Any, Final, Literal, TypeVar, cast
 
 FORMAT: Final = "event-replay/1"
 
@@ -286,10 +289,10 @@ class _Reader:
         watched = joined.keys() | dropped_after.keys()
         for number, round_path, seats in pairings if watched else ():
             if len(watched) < len(seats):
-                found = sorted((seats[player_id], player_id) for player_id in watched if player_id in seats)
+                found = [(seats[player_id], player_id) for player_id in watched if player_id in seats]
             else:
                 found = [(seat, player_id) for player_id, seat in seats.items() if player_id in watched]
-            for seat, player_id in found:
+            for seat, player_id in sorted(found):
                 path = _seat_path(round_path, seat)
                 if number < joined.get(player_id, 1):
                     self.problem(
@@ -315,6 +318,9 @@ class _Reader:
         return Replay(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
 
     def players(self, values: list[Any]) -> tuple[Player, ...]:
+        plain = _plain_players(values)
+        if plain is not None:
+            return plain
         players: list[Player] = []
         first_at: dict[str, int] = {}
         table_at: dict[int, int] = {}
@@ -447,39 +453,17 @@ class _Reader:
                 maximum=MAX_PLAYERS,
             )
             matches_value = []
-        seats: dict[str, int] = {}  # who is paired in this round, and where (see _seat)
-        matches: list[Match] = []
-        for m, match_value in enumerate(matches_value):
-            # The usual match (every value as the spec asks) is checked and built here in a few lookups;
-            # any other goes through self.match, which names each problem. For a match that passes these
-            # checks self.match finds no problem and builds the same Match, so the two never disagree.
-            if type(match_value) is dict:
-                table = match_value.get("table")
-                result_value = match_value.get("result")
-                a = match_value.get("a")
-                b = match_value.get("b")
-                games_value = match_value.get("games")
-                result = _RESULTS.get(result_value) if type(result_value) is str else None
-                games = None if games_value is None else _plain_games(games_value)
-                if (
-                    type(table) is int
-                    and 0 < table <= MAX_TABLE
-                    and result is not None
-                    and type(a) is str
-                    and a in known
-                    and a not in seats
-                    and (
-                        (b is None and result == "bye")
-                        or (type(b) is str and result != "bye" and b != a and b in known and b not in seats)
-                    )
-                    and (games_value is None or games is not None)
-                ):
-                    seats[a] = 2 * m
-                    if b is not None:
-                        seats[b] = 2 * m + 1
-                    matches.append(_new_match(table, a, b, result, games))
-                    continue
-            matches.append(self.match(match_value, path, m, index + 1, known, seats))
+        # A round whose every match is as the spec asks (the usual case) is read in bulk; any other match by
+        # match, naming each problem. The bulk read accepts only what the match-by-match read accepts
+        # without a problem, and builds the same matches.
+        plain = _plain_round(matches_value, known)
+        if plain is not None:
+            matches, seats = plain
+        else:
+            seats = {}  # player id -> seat (see _seat_path)
+            matches = [
+                self.match(match, path, m, index + 1, known, seats) for m, match in enumerate(matches_value)
+            ]
         tables = [match.table for match in matches if match.b is not None]
         if len(set(tables)) < len(tables):
             self.tables_once(matches, path)
@@ -629,64 +613,121 @@ def _seat_path(round_path: str, seat: int) -> str:
     return f"{round_path}.matches[{seat >> 1}].{'ab'[seat & 1]}"
 
 
-# A frozen dataclass's __init__ sets each field through object.__setattr__ (about 1 µs a Match here), and a
-# 4,096-player replay holds some 22,000 matches: the reader builds the values it has already checked by
-# setting their slots directly. The objects are the same (equal, hashed and frozen alike).
-_new_object = object.__new__
-_MATCH_SLOTS: Final[list[Callable[[object, object], None]]] = [
-    getattr(Match, name).__set__ for name in ("table", "a", "b", "result", "games")
-]
-_GAMES_SLOTS: Final[list[Callable[[object, object], None]]] = [
-    getattr(Games, name).__set__ for name in ("a", "b", "draws")
-]
-_PLAYER_SLOTS: Final[list[Callable[[object, object], None]]] = [
-    getattr(Player, name).__set__ for name in ("id", "name", "joined_round", "byes", "fixed_table")
-]
+# The usual document (every value as the spec asks) is read column by column: each check is one pass over a
+# list done by builtins (map, set, compress, min, max), not a Python statement per match, and the values
+# are built the same way. A frozen dataclass's __init__ sets each field through object.__setattr__ (about
+# 1 µs a Match; a 4,096-player replay holds some 22,000), so _build sets the slots directly instead: the
+# objects are the same (equal, hashed and frozen alike).
+_T = TypeVar("_T")
+_Setter = Callable[[object, object], None]
+_get = dict.get
+_table_of, _result_of, _a_of = itemgetter("table"), itemgetter("result"), itemgetter("a")
+_PLAYER_OPTIONS: Final = frozenset({"joined_round", "byes", "fixed_table"})
 
 
-def _new_match(table: int, a: str, b: str | None, result: Result, games: Games | None) -> Match:
-    match: Match = _new_object(Match)
-    set_table, set_a, set_b, set_result, set_games = _MATCH_SLOTS
-    set_table(match, table)
-    set_a(match, a)
-    set_b(match, b)
-    set_result(match, result)
-    set_games(match, games)
-    return match
+def _slots(cls: type, names: tuple[str, ...]) -> tuple[_Setter, ...]:
+    """The setters of ``cls``'s slots ``names`` (its fields, in order), bypassing the frozen __setattr__."""
+    return tuple(getattr(cls, name).__set__ for name in names)
+
+
+_MATCH_SLOTS: Final = _slots(Match, ("table", "a", "b", "result", "games"))
+_GAMES_SLOTS: Final = _slots(Games, ("a", "b", "draws"))
+_PLAYER_SLOTS: Final = _slots(Player, ("id", "name", "joined_round", "byes", "fixed_table"))
+
+
+def _build(
+    cls: type[_T], count: int, slots: tuple[_Setter, ...], columns: tuple[Iterable[Any], ...]
+) -> list[_T]:
+    """``count`` new ``cls`` objects, slot k of object i set to ``columns[k]``'s item i (checked values)."""
+    objects = list(map(object.__new__, repeat(cls, count)))
+    for setter, column in zip(slots, columns, strict=True):
+        deque(map(setter, objects, column), maxlen=0)
+    return objects
+
+
+def _only(column: Iterable[object], kind: type) -> bool:
+    """Whether every item of ``column`` is exactly a ``kind`` (a bool is not an int here, as in _as_int)."""
+    return set(map(type, column)) <= {kind}
+
+
+def _plain_players(values: list[Any]) -> tuple[Player, ...] | None:
+    """The players if every one is as the spec asks with none of the optional keys, else None."""
+    if not (_only(values, dict) and all(map(_PLAYER_OPTIONS.isdisjoint, values))):
+        return None
+    ids: list[Any] = list(map(_get, values, repeat("id")))
+    if not _only(ids, str) or len(set(ids)) != len(ids):
+        return None
+    if ids and not (min(map(len, ids)) > 0 and max(map(len, ids)) <= MAX_ID_LENGTH):
+        return None
+    names: list[Any] = list(map(_get, values, repeat("name"), ids))
+    if not _only(names, str) or (names and max(map(len, names)) > MAX_NAME_LENGTH):
+        return None
+    return tuple(_build(Player, len(ids), _PLAYER_SLOTS, (ids, names, repeat(1), repeat(0), repeat(None))))
+
+
+def _plain_round(values: list[Any], known: set[str]) -> tuple[list[Match], dict[str, int]] | None:
+    """A round's matches and seats if every match is as the spec asks, else None (read them one by one).
+
+    That is: a table 1..MAX_TABLE, a known result, ``a`` a registered player, ``b`` one too or null exactly
+    for a bye, nobody seated twice (nor against themselves), and a tally within bounds or none. Tables used
+    twice are checked by the caller, as for a round read match by match.
+    """
+    count = len(values)
+    if not _only(values, dict):
+        return None
+    try:
+        tables = list(map(_table_of, values))
+        results = list(map(_result_of, values))
+        sides_a = list(map(_a_of, values))
+    except KeyError:
+        return None
+    sides_b = list(map(_get, values, repeat("b")))
+    if not (_only(tables, int) and _only(results, str) and _only(sides_a, str)):
+        return None
+    if tables and not (min(tables) >= 1 and max(tables) <= MAX_TABLE):
+        return None
+    if not _RESULTS.keys() >= set(results):
+        return None
+    paired = list(map(is_not, sides_b, repeat(None)))
+    if paired != list(map(ne, results, repeat("bye"))):
+        return None
+    seated_b = list(compress(sides_b, paired))
+    if not _only(seated_b, str):
+        return None
+    seats = dict(zip(sides_a, range(0, 2 * count, 2), strict=True))
+    seats.update(zip(seated_b, compress(range(1, 2 * count, 2), paired), strict=True))
+    if len(seats) != count + len(seated_b) or not known.issuperset(seats):
+        return None
+    games = _plain_tallies(list(map(_get, values, repeat("games"))))
+    if games is None:
+        return None
+    return _build(Match, count, _MATCH_SLOTS, (tables, sides_a, sides_b, results, games)), seats
+
+
+def _plain_tallies(values: list[Any]) -> list[Games | None] | None:
+    """The tallies (None where a match has none) if every one is as the spec asks, else None."""
+    present = list(map(is_not, values, repeat(None)))
+    given = list(compress(values, present))
+    if not given:
+        return [None] * len(values)
+    if not _only(given, dict):
+        return None
+    a: list[Any] = list(map(_get, given, repeat("a")))
+    b: list[Any] = list(map(_get, given, repeat("b")))
+    draws: list[Any] = list(map(_get, given, repeat("draws"), repeat(0)))
+    counts = a + b + draws
+    if not (_only(counts, int) and min(counts) >= 0 and max(counts) <= MAX_GAMES):
+        return None
+    built = cast("list[Games | None]", _build(Games, len(given), _GAMES_SLOTS, (a, b, draws)))
+    if len(given) == len(values):
+        return built
+    tallies = iter(built)
+    return [next(tallies) if has else None for has in present]
 
 
 def _new_player(player_id: str, name: str) -> Player:
     """A player with none of the optional keys (a late entry, byes up front, a fixed seat)."""
-    player: Player = _new_object(Player)
-    set_id, set_name, set_joined_round, set_byes, set_fixed_table = _PLAYER_SLOTS
-    set_id(player, player_id)
-    set_name(player, name)
-    set_joined_round(player, 1)
-    set_byes(player, 0)
-    set_fixed_table(player, None)
-    return player
-
-
-def _plain_games(value: object) -> Games | None:
-    """The tally ``value`` if it is one the spec allows (``draws`` may be left out), else None."""
-    if type(value) is not dict:
-        return None
-    a, b, draws = value.get("a"), value.get("b"), value.get("draws", 0)
-    if not (
-        type(a) is int
-        and type(b) is int
-        and type(draws) is int
-        and 0 <= a <= MAX_GAMES
-        and 0 <= b <= MAX_GAMES
-        and 0 <= draws <= MAX_GAMES
-    ):
-        return None
-    games: Games = _new_object(Games)
-    set_a, set_b, set_draws = _GAMES_SLOTS
-    set_a(games, a)
-    set_b(games, b)
-    set_draws(games, draws)
-    return games
+    return _build(Player, 1, _PLAYER_SLOTS, ((player_id,), (name,), (1,), (0,), (None,)))[0]
 
 
 def read_replay(document: object) -> Replay:

@@ -51,12 +51,14 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress, islice, repeat
+from operator import eq, mul
 from typing import Any, Final
 
-from tournaments.engine.replay import Replay, Round, read_replay
+from tournaments.engine.replay import Match, Replay, Round, read_replay
 
 FORMAT: Final = "standings/1"
 
@@ -114,6 +116,25 @@ def _flips(player_ids: list[str], wanted: Iterable[int] | None = None) -> list[s
 
 
 @dataclass(frozen=True, slots=True)
+class _Tally:
+    """Per player (indexed like the replay's players): what the Swiss matches add up to.
+
+    ``opponents[i]`` has one entry per match against an opponent (one met twice is there twice), ``byes``
+    every match counted as a bye, with its round's number.
+    """
+
+    wins: list[int]  # against opponents; byes are counted apart
+    bye_count: list[int]
+    losses: list[int]
+    draws: list[int]
+    game_wins: list[int]
+    game_losses: list[int]
+    game_draws: list[int]
+    opponents: list[list[int]]
+    byes: list[tuple[int, Match]]
+
+
+@dataclass(frozen=True, slots=True)
 class _Table:
     """The standings' working columns (indexed like ``ids``) and the ranked order, before rows are built.
 
@@ -131,6 +152,23 @@ class _Table:
     denominators: tuple[int, ...]
     numbers: list[int | None]
     flips: list[str]
+    tally: _Tally
+
+
+@dataclass(frozen=True, slots=True)
+class RankedHistory:
+    """What pairing reads from the standings: the order and who met whom, indexed like the replay's players.
+
+    ``order`` is the standing (best first, as :func:`standings_rows`), ``points`` each player's points,
+    ``opponents[i]`` the players ``i`` met in Swiss matches, and ``byes`` the matches counted as byes with
+    their round's number.
+    """
+
+    ids: list[str]
+    order: list[int]
+    points: list[int]
+    opponents: list[list[int]]
+    byes: list[tuple[int, Match]]
 
 
 def standings_rows(replay: Replay) -> list[StandingRow]:
@@ -167,9 +205,21 @@ def ranking(replay: Replay) -> list[tuple[str, int]]:
     disagree on who leads; it skips what only the rows show (exact Fractions, tiebreak numbers, the coin
     flips of players who are not fully tied), which costs most of the time on big events.
     """
+    history = ranked_history(replay)
+    ids, points = history.ids, history.points
+    return [(ids[i], points[i]) for i in history.order]
+
+
+def ranked_history(replay: Replay) -> RankedHistory:
+    """The standing order with the opponents behind it (see :class:`RankedHistory`), for pairing."""
     table = _table(replay, rows=False)
-    ids, points = table.ids, table.points
-    return [(ids[i], points[i]) for i in table.order]
+    return RankedHistory(
+        ids=table.ids,
+        order=table.order,
+        points=table.points,
+        opponents=table.tally.opponents,
+        byes=table.tally.byes,
+    )
 
 
 def _table(replay: Replay, *, rows: bool = True) -> _Table:
@@ -177,20 +227,14 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
     ids = [player.id for player in replay.players]
     index = {player_id: i for i, player_id in enumerate(ids)}
     count = len(ids)
-    wins = [0] * count  # against opponents; byes are counted apart
-    byes = [0] * count
-    losses = [0] * count
-    draws = [0] * count
-    missed = [0] * count  # Swiss rounds before a late entry joined
-    game_wins = [0] * count
-    game_losses = [0] * count
-    game_draws = [0] * count
-    # Each player's opponents (byes are not opponents; one met twice is listed twice).
-    opponents: list[list[int]] = [[] for _ in range(count)]
+    swiss = [round_ for round_ in replay.rounds if round_.stage == "swiss"]
+    tally = _tally(swiss, index)
+    wins, byes, draws, opponents = tally.wins, tally.bye_count, tally.draws, tally.opponents
 
     # A late entry's missed Swiss rounds are match losses with no opponent: in Yu-Gi-Oh! they stay out of
     # MW% (no match against an opponent, like a bye); in Magic each is a round played for 0 points and a 0-2.
-    swiss = [round_ for round_ in replay.rounds if round_.stage == "swiss"]
+    losses, game_losses = tally.losses[:], tally.game_losses[:]
+    missed = [0] * count
     swiss_numbers = [round_.number for round_ in swiss]
     for player in replay.players:
         if player.joined_round > 1:
@@ -199,41 +243,10 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
             losses[i] += missed[i]
             game_losses[i] += 2 * missed[i]
 
-    # One pass over the matches, counting only what cannot be derived afterwards: points are 3 a win or a
-    # bye and 1 a draw, and rounds played are the opponents, the byes and the rounds missed.
-    for round_ in swiss:
-        for match in round_.matches:
-            a = index[match.a]
-            result = match.result
-            if result == "bye" or match.b is None:
-                byes[a] += 1
-                game_wins[a] += 2
-                continue
-            b = index[match.b]
-            if result == "a":
-                wins[a] += 1
-                losses[b] += 1
-            elif result == "b":
-                wins[b] += 1
-                losses[a] += 1
-            elif result == "draw":
-                draws[a] += 1
-                draws[b] += 1
-            else:  # double_loss
-                losses[a] += 1
-                losses[b] += 1
-            opponents[a].append(b)
-            opponents[b].append(a)
-            games = match.games
-            if games is not None:
-                game_wins[a] += games.a
-                game_losses[a] += games.b
-                game_wins[b] += games.b
-                game_losses[b] += games.a
-                game_draws[a] += games.draws
-                game_draws[b] += games.draws
+    # Points are 3 a win or a bye and 1 a draw; rounds played are the opponents, the byes and the rounds
+    # missed.
     points = [3 * (wins[i] + byes[i]) + draws[i] for i in range(count)]
-    met = [len(opponents[i]) for i in range(count)]
+    met = list(map(len, opponents))
     rounds_played = [met[i] + byes[i] + missed[i] for i in range(count)]
 
     # Exact percentages as integers over one common denominator per column, so means cost integer additions
@@ -245,8 +258,7 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
 
     def mean_over_opponents(values: list[int]) -> list[int]:
         # sum(values[o] / unit) / k == sum(values[o]) * (unit // k) / unit**2: one more factor ``unit``.
-        value_of = values.__getitem__
-        return [sum(map(value_of, opponents[i])) * share[i] for i in range(count)]
+        return list(map(mul, map(sum, map(map, repeat(values.__getitem__), opponents)), share))
 
     names: tuple[str, ...]
     columns: tuple[list[int], ...]
@@ -265,6 +277,7 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
             ]
     else:
         names = ("omw", "gw", "ogw")
+        game_wins, game_draws = tally.game_wins, tally.game_draws
         # MW% over 3 * unit, floored at 1/3 == unit / (3 * unit).
         mwp = [
             max(points[i] * (unit // rounds_played[i]) if rounds_played[i] else 0, unit) for i in range(count)
@@ -289,16 +302,12 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
     negated = [[-value for value in column] for column in (points, *columns)]
     keys = list(zip(*negated, strict=True))
     order = sorted(range(count), key=keys.__getitem__)
-    ties = [group for group in _runs(order, keys) if len(group) > 1]
-    flips = _flips(ids, None if rows else (i for group in ties for i in group))
+    ties = _full_ties(order, keys)
+    flips = _flips(ids, None if rows else (i for start, end in ties for i in order[start:end]))
     if ties:
-        head_to_head = _head_to_head(swiss, index, ties)
-        at = 0
-        for group in _runs(order, keys):
-            if len(group) > 1:
-                group.sort(key=lambda i: (-head_to_head[i], flips[i], ids[i]))
-                order[at : at + len(group)] = group
-            at += len(group)
+        head_to_head = _head_to_head(swiss, index, [order[start:end] for start, end in ties])
+        for start, end in ties:
+            order[start:end] = sorted(order[start:end], key=lambda i: (-head_to_head[i], flips[i], ids[i]))
     return _Table(
         ids=ids,
         order=order,
@@ -311,6 +320,64 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
         denominators=denominators,
         numbers=numbers,
         flips=flips,
+        tally=tally,
+    )
+
+
+def _tally(swiss: list[Round], index: dict[str, int]) -> _Tally:
+    """What the Swiss matches add up to, in one pass over them."""
+    count = len(index)
+    wins = [0] * count
+    bye_count = [0] * count
+    losses = [0] * count
+    draws = [0] * count
+    game_wins = [0] * count
+    game_losses = [0] * count
+    game_draws = [0] * count
+    opponents: list[list[int]] = [[] for _ in range(count)]
+    byes: list[tuple[int, Match]] = []
+    for round_ in swiss:
+        for match in round_.matches:
+            a = index[match.a]
+            result, side_b = match.result, match.b
+            if result == "bye" or side_b is None:
+                bye_count[a] += 1
+                game_wins[a] += 2
+                byes.append((round_.number, match))
+                continue
+            b = index[side_b]
+            if result == "a":
+                wins[a] += 1
+                losses[b] += 1
+            elif result == "b":
+                wins[b] += 1
+                losses[a] += 1
+            elif result == "draw":
+                draws[a] += 1
+                draws[b] += 1
+            else:  # double_loss
+                losses[a] += 1
+                losses[b] += 1
+            opponents[a].append(b)
+            opponents[b].append(a)
+            games = match.games
+            if games is not None:
+                game_wins[a] += games.a
+                game_losses[a] += games.b
+                game_wins[b] += games.b
+                game_losses[b] += games.a
+                game_draws[a] += games.draws
+                game_draws[b] += games.draws
+    return _Tally(
+        wins=wins,
+        bye_count=bye_count,
+        losses=losses,
+        draws=draws,
+        game_wins=game_wins,
+        game_losses=game_losses,
+        game_draws=game_draws,
+        opponents=opponents,
+        byes=byes,
     )
 
 
@@ -322,16 +389,17 @@ def _floored_third(numerator: int, denominator: int) -> tuple[int, int]:
     return numerator // divisor, denominator // divisor
 
 
-def _runs(order: list[int], keys: list[tuple[int, ...]]) -> Iterator[list[int]]:
-    """The runs of ``order`` with equal ``keys``, in order."""
-    start = 0
-    while start < len(order):
-        key = keys[order[start]]
-        end = start + 1
-        while end < len(order) and keys[order[end]] == key:
-            end += 1
-        yield order[start:end]
-        start = end
+def _full_ties(order: list[int], keys: list[tuple[int, ...]]) -> list[tuple[int, int]]:
+    """The runs of two or more players with equal ``keys`` in ``order``, as (start, end) positions."""
+    ranked = list(map(keys.__getitem__, order))
+    ties: list[tuple[int, int]] = []
+    # Positions equal to the one before them, found by builtins; only those are walked.
+    for position in compress(range(1, len(ranked)), map(eq, islice(ranked, 1, None), ranked)):
+        if ties and ties[-1][1] == position:
+            ties[-1] = (ties[-1][0], position + 1)
+        else:
+            ties.append((position - 1, position + 1))
+    return ties
 
 
 def _head_to_head(swiss: list[Round], index: dict[str, int], ties: list[list[int]]) -> dict[int, int]:
