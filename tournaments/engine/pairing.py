@@ -243,7 +243,10 @@ def _pair(
     search decide, which also handles unavoidable rematches.
     """
     n = len(level)
-    candidates = sorted(range(n), key=lambda i: (had_bye[i], -i))  # bye order, rules 2 and 3
+    # Bye order, rules 2 and 3: players without a bye first, each part lowest-ranked first.
+    candidates = [i for i in range(n - 1, -1, -1) if not had_bye[i]] + [
+        i for i in range(n - 1, -1, -1) if had_bye[i]
+    ]
     bye = candidates[0] if n % 2 else None
     found = _Brackets([i for i in range(n) if i != bye], level, played, rng).run()
     if found is not None:
@@ -657,7 +660,7 @@ def _document(
     ordered = [(a, b) if position[a] < position[b] else (b, a) for a, b in pairs]
     ordered.sort(key=lambda pair: position[pair[0]])
     seats: dict[tuple[str, str | None], int] = {}
-    for a, b in ordered:
+    for a, b in ordered if fixed else ():
         table = fixed.get(a, fixed.get(b))
         if table is not None:
             seats[(a, b)] = table
@@ -673,6 +676,7 @@ def _document(
         while table in used:
             table += 1
         seats[row] = table
-    rows.sort(key=lambda row: seats[row])
+    if used:  # without fixed seats the rows took their tables in order already
+        rows.sort(key=lambda row: seats[row])
     matches = [{"table": seats[row], "a": row[0], "b": row[1]} for row in rows]
     return {"format": "pairings/1", "round": number, "seed": seed, "matches": matches}
