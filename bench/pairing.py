@@ -3,9 +3,10 @@
 ``.venv/bin/python bench/pairing.py [SIZES...]`` builds reproducible Yu-Gi-Oh! events (11 Swiss rounds
 simulated: players sorted by points, paired neighbour to neighbour, random results with draws, the odd
 player out gets the bye, about 1% drop after each round from round 3), then pairs round 12 with our
-``next_round`` and with the peers on the same input, and prints per size: seconds, rematches, second byes
-(a bye to a player who had one while an eligible player had none) and pair-downs (pairs across points
-groups, and the sum of groups skipped). Standings time: ours (``compute``) beside cardarena's ``YuGiOh``.
+``next_round`` (on the document: reading the replay and the standings included) and with the peers on the
+same input, and prints per size: seconds, rematches, second byes (a bye to a player who had one while an
+eligible player had none) and pair-downs (pairs across points groups, and the sum of groups skipped).
+Standings time: ours (``compute``) beside cardarena's ``YuGiOh``.
 
 The peers run in their own venv (``bench/peers_venv.sh``; ``PEERS_PYTHON`` overrides its interpreter) via
 ``bench/peers.py`` in a subprocess, fed the event as JSON, so this project's venv never holds them.
@@ -108,7 +109,7 @@ def main(sizes: tuple[int, ...]) -> None:
         seconds = float("inf")
         for _ in range(REPEATS):
             started = time.perf_counter()
-            ours = next_round(replay, number)
+            ours = next_round(document, number)  # reading the replay included, as a request does
             seconds = min(seconds, time.perf_counter() - started)
         pairs = [(m["a"], m["b"]) for m in ours["matches"] if m["b"] is not None]
         byes = [m["a"] for m in ours["matches"] if m["b"] is None]

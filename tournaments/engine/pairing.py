@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from tournaments.engine.replay import Replay, ReplayError, read_replay
-from tournaments.engine.standings import ranking
+from tournaments.engine.standings import ranked_history
 
 # --------------------------------------------------------------------------------------------------------
 # Maximum matching in a general graph (Edmonds' blossom algorithm, one augmenting path per search).
@@ -186,13 +186,15 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
         started = "the top cut has started: there is no next Swiss round"
         raise ReplayError([{"path": "rounds", "message": started}])
     number = max((round_.number for round_ in parsed.rounds), default=0) + 1
-    standing = ranking(parsed)  # best first; dropped players stay in the standings, not in the pairing
-    info = {player.id: player for player in parsed.players}
+    # Best first; dropped players stay in the standings, not in the pairing. Indexes are the replay's players.
+    history = ranked_history(parsed)
+    ids, players = history.ids, parsed.players
     dropped = {drop.player for drop in parsed.drops}
-    entered = [pid for pid, _ in standing if pid not in dropped and info[pid].joined_round <= number]
-    awarded = [pid for pid in entered if info[pid].byes >= number]  # byes earned before the event
-    order = [pid for pid in entered if info[pid].byes < number]
-    fixed = {pid: table for pid in entered if (table := info[pid].fixed_table) is not None}
+    entered = [i for i in history.order if ids[i] not in dropped and players[i].joined_round <= number]
+    awarded = [ids[i] for i in entered if players[i].byes >= number]  # byes earned before the event
+    paired = [i for i in entered if players[i].byes < number]
+    order = [ids[i] for i in paired]
+    fixed = {ids[i]: table for i in entered if (table := players[i].fixed_table) is not None}
     rng = random.Random(f"pairing:{seed}:{number}")  # noqa: S311 -- fairness, not secrecy
 
     if not parsed.rounds:
@@ -202,22 +204,29 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
         bye = shuffled[-1] if len(shuffled) % 2 else None
         return _document(number, seed, pairs, bye, awarded, shuffled, fixed)
 
-    points = dict(standing)
-    index = {pid: i for i, pid in enumerate(order)}
-    played: list[set[int]] = [set() for _ in order]
+    # Who met whom, from the standings' opponents (every round is Swiss here): ``place`` maps a replay
+    # index to its place in ``order``, -1 for a player not paired now.
+    place = [-1] * len(ids)
+    for k, i in enumerate(paired):
+        place[i] = k
+    played: list[set[int]] = []
+    for i in paired:
+        faced = set(map(place.__getitem__, history.opponents[i]))
+        faced.discard(-1)
+        played.append(faced)
+    index = {pid: k for k, pid in enumerate(order)}
     had_bye = [False] * len(order)
-    for round_ in parsed.rounds:
-        for match in round_.matches:
-            a = index.get(match.a)
-            if match.b is None:
-                if a is not None and round_.number > info[match.a].byes:  # up-front byes do not count
-                    had_bye[a] = True
-                continue
-            b = index.get(match.b)
-            if a is not None and b is not None:
-                played[a].add(b)
-                played[b].add(a)
-    level = [points[pid] for pid in order]
+    for number_of_round, match in history.byes:
+        a = index.get(match.a)
+        if match.b is None:
+            if a is not None and number_of_round > players[paired[a]].byes:  # up-front byes do not count
+                had_bye[a] = True
+            continue
+        b = index.get(match.b)  # a match with an opponent and the result "bye" (a replay built in code)
+        if a is not None and b is not None:
+            played[a].add(b)
+            played[b].add(a)
+    level = [history.points[i] for i in paired]
     pair_indexes, bye_index = _pair(level, played, had_bye, rng)
     pairs = [(order[i], order[j]) for i, j in pair_indexes]
     bye = order[bye_index] if bye_index is not None else None
@@ -234,7 +243,10 @@ def _pair(
     search decide, which also handles unavoidable rematches.
     """
     n = len(level)
-    candidates = sorted(range(n), key=lambda i: (had_bye[i], -i))  # bye order, rules 2 and 3
+    # Bye order, rules 2 and 3: players without a bye first, each part lowest-ranked first.
+    candidates = [i for i in range(n - 1, -1, -1) if not had_bye[i]] + [
+        i for i in range(n - 1, -1, -1) if had_bye[i]
+    ]
     bye = candidates[0] if n % 2 else None
     found = _Brackets([i for i in range(n) if i != bye], level, played, rng).run()
     if found is not None:
@@ -648,7 +660,7 @@ def _document(
     ordered = [(a, b) if position[a] < position[b] else (b, a) for a, b in pairs]
     ordered.sort(key=lambda pair: position[pair[0]])
     seats: dict[tuple[str, str | None], int] = {}
-    for a, b in ordered:
+    for a, b in ordered if fixed else ():
         table = fixed.get(a, fixed.get(b))
         if table is not None:
             seats[(a, b)] = table
@@ -664,6 +676,7 @@ def _document(
         while table in used:
             table += 1
         seats[row] = table
-    rows.sort(key=lambda row: seats[row])
+    if used:  # without fixed seats the rows took their tables in order already
+        rows.sort(key=lambda row: seats[row])
     matches = [{"table": seats[row], "a": row[0], "b": row[1]} for row in rows]
     return {"format": "pairings/1", "round": number, "seed": seed, "matches": matches}

@@ -25,8 +25,12 @@ everything at once. Choices the spec leaves open, written down here:
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from itertools import compress, repeat
+from operator import is_not, itemgetter, ne
+from typing import Any, Final, Literal, TypeVar, cast
 
 FORMAT: Final = "event-replay/1"
 
@@ -272,110 +276,148 @@ class _Reader:
         players = self.players(self.list_at(document, "players"))
         known = {player.id for player in players}
         joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
-        pairings: list[tuple[int, str, str]] = []  # (round number, player id, path) for the drop check
+        # Per round: its number, its path and who was paired where (player id -> a seat code, see _seat).
+        pairings: list[tuple[int, str, dict[str, int]]] = []
         rounds = tuple(
             self.round(value, index, known, pairings)
             for index, value in enumerate(self.list_at(document, "rounds", maximum=MAX_ROUNDS))
         )
         drops = self.drops(self.list_at(document, "drops", required=False), known, len(rounds))
         dropped_after = {drop.player: drop.after_round for drop in drops}
-        for number, player_id, path in pairings:
-            if number < joined.get(player_id, 1):
-                self.problem(
-                    path,
-                    gettext_noop("%(player)s joined in round %(joined)d but is paired in round %(round)d"),
-                    player=repr(player_id),
-                    joined=joined[player_id],
-                    round=number,
-                )
-            after = dropped_after.get(player_id)
-            if after is not None and number > after:
-                self.problem(
-                    path,
-                    gettext_noop("%(player)s dropped after round %(after)d but is paired in round %(round)d"),
-                    player=repr(player_id),
-                    after=after,
-                    round=number,
-                )
+        # Only late entries and dropped players can be paired out of their time: look them up in each round,
+        # in seat order (the order the matches list them), rather than walk every seat of the event.
+        watched = joined.keys() | dropped_after.keys()
+        for number, round_path, seats in pairings if watched else ():
+            if len(watched) < len(seats):
+                found = [(seats[player_id], player_id) for player_id in watched if player_id in seats]
+            else:
+                found = [(seat, player_id) for player_id, seat in seats.items() if player_id in watched]
+            for seat, player_id in sorted(found):
+                path = _seat_path(round_path, seat)
+                if number < joined.get(player_id, 1):
+                    self.problem(
+                        path,
+                        gettext_noop(
+                            "%(player)s joined in round %(joined)d but is paired in round %(round)d"
+                        ),
+                        player=repr(player_id),
+                        joined=joined[player_id],
+                        round=number,
+                    )
+                after = dropped_after.get(player_id)
+                if after is not None and number > after:
+                    self.problem(
+                        path,
+                        gettext_noop(
+                            "%(player)s dropped after round %(after)d but is paired in round %(round)d"
+                        ),
+                        player=repr(player_id),
+                        after=after,
+                        round=number,
+                    )
         return Replay(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
 
     def players(self, values: list[Any]) -> tuple[Player, ...]:
+        plain = _plain_players(values)
+        if plain is not None:
+            return plain
         players: list[Player] = []
         first_at: dict[str, int] = {}
         table_at: dict[int, int] = {}
         for index, value in enumerate(values):
-            path = f"players[{index}]"
-            if not isinstance(value, dict):
-                self.problem(
-                    path, gettext_noop("expected a player object, got %(got)s"), got=_describe(value)
-                )
-                continue
-            player_id = value.get("id")
-            if not isinstance(player_id, str) or not player_id:
-                self.problem(
-                    f"{path}.id",
-                    gettext_noop("expected a non-empty string, got %(got)s"),
-                    got=_describe(player_id),
-                )
-                continue
-            if len(player_id) > MAX_ID_LENGTH:
-                self.problem(
-                    f"{path}.id",
-                    gettext_noop("has %(count)d characters; at most %(maximum)d"),
-                    count=len(player_id),
-                    maximum=MAX_ID_LENGTH,
-                )
-                continue
-            if player_id in first_at:
-                self.problem(
-                    f"{path}.id",
-                    gettext_noop("duplicate player id %(player)s (first at players[%(first)d])"),
-                    player=repr(player_id),
-                    first=first_at[player_id],
-                )
-                continue
-            first_at[player_id] = index
-            name = value.get("name", player_id)
-            if not isinstance(name, str):
-                self.problem(
-                    f"{path}.name", gettext_noop("expected a string, got %(got)s"), got=_describe(name)
-                )
-                name = player_id
-            elif len(name) > MAX_NAME_LENGTH:
-                self.problem(
-                    f"{path}.name",
-                    gettext_noop("has %(count)d characters; at most %(maximum)d"),
-                    count=len(name),
-                    maximum=MAX_NAME_LENGTH,
-                )
-            joined_round = self.count(
-                value, "joined_round", f"{path}.joined_round", minimum=1, maximum=MAX_ROUNDS + 1, default=1
-            )
-            byes = self.count(value, "byes", f"{path}.byes", minimum=0, maximum=MAX_ROUNDS, default=0)
-            fixed_table: int | None = None
-            if "fixed_table" in value:
-                before = len(self.problems)
-                fixed_table = self.count(
-                    value, "fixed_table", f"{path}.fixed_table", minimum=1, maximum=MAX_TABLE
-                )
-                if len(self.problems) > before:
-                    fixed_table = None  # reported; a placeholder table would raise a false duplicate
-                elif fixed_table in table_at:
-                    self.problem(
-                        f"{path}.fixed_table",
-                        gettext_noop("table %(table)d is already fixed for players[%(first)d]"),
-                        table=fixed_table,
-                        first=table_at[fixed_table],
-                    )
-                if fixed_table is not None:
-                    table_at.setdefault(fixed_table, index)
-            players.append(
-                Player(id=player_id, name=name, joined_round=joined_round, byes=byes, fixed_table=fixed_table)
-            )
+            # The usual player (an id and a name, none of the optional keys) is checked and built here;
+            # any other goes through self.player, which names each problem.
+            if (
+                type(value) is dict
+                and "joined_round" not in value
+                and "byes" not in value
+                and "fixed_table" not in value
+            ):
+                player_id = value.get("id")
+                name = value.get("name", player_id)
+                if (
+                    type(player_id) is str
+                    and 0 < len(player_id) <= MAX_ID_LENGTH
+                    and player_id not in first_at
+                    and type(name) is str
+                    and len(name) <= MAX_NAME_LENGTH
+                ):
+                    first_at[player_id] = index
+                    players.append(_new_player(player_id, name))
+                    continue
+            player = self.player(value, index, first_at, table_at)
+            if player is not None:
+                players.append(player)
         return tuple(players)
 
+    def player(
+        self, value: object, index: int, first_at: dict[str, int], table_at: dict[int, int]
+    ) -> Player | None:
+        path = f"players[{index}]"
+        if not isinstance(value, dict):
+            self.problem(path, gettext_noop("expected a player object, got %(got)s"), got=_describe(value))
+            return None
+        player_id = value.get("id")
+        if not isinstance(player_id, str) or not player_id:
+            self.problem(
+                f"{path}.id",
+                gettext_noop("expected a non-empty string, got %(got)s"),
+                got=_describe(player_id),
+            )
+            return None
+        if len(player_id) > MAX_ID_LENGTH:
+            self.problem(
+                f"{path}.id",
+                gettext_noop("has %(count)d characters; at most %(maximum)d"),
+                count=len(player_id),
+                maximum=MAX_ID_LENGTH,
+            )
+            return None
+        if player_id in first_at:
+            self.problem(
+                f"{path}.id",
+                gettext_noop("duplicate player id %(player)s (first at players[%(first)d])"),
+                player=repr(player_id),
+                first=first_at[player_id],
+            )
+            return None
+        first_at[player_id] = index
+        name = value.get("name", player_id)
+        if not isinstance(name, str):
+            self.problem(f"{path}.name", gettext_noop("expected a string, got %(got)s"), got=_describe(name))
+            name = player_id
+        elif len(name) > MAX_NAME_LENGTH:
+            self.problem(
+                f"{path}.name",
+                gettext_noop("has %(count)d characters; at most %(maximum)d"),
+                count=len(name),
+                maximum=MAX_NAME_LENGTH,
+            )
+        joined_round = self.count(
+            value, "joined_round", f"{path}.joined_round", minimum=1, maximum=MAX_ROUNDS + 1, default=1
+        )
+        byes = self.count(value, "byes", f"{path}.byes", minimum=0, maximum=MAX_ROUNDS, default=0)
+        fixed_table: int | None = None
+        if "fixed_table" in value:
+            before = len(self.problems)
+            fixed_table = self.count(
+                value, "fixed_table", f"{path}.fixed_table", minimum=1, maximum=MAX_TABLE
+            )
+            if len(self.problems) > before:
+                fixed_table = None  # reported; a placeholder table would raise a false duplicate
+            elif fixed_table in table_at:
+                self.problem(
+                    f"{path}.fixed_table",
+                    gettext_noop("table %(table)d is already fixed for players[%(first)d]"),
+                    table=fixed_table,
+                    first=table_at[fixed_table],
+                )
+            if fixed_table is not None:
+                table_at.setdefault(fixed_table, index)
+        return Player(id=player_id, name=name, joined_round=joined_round, byes=byes, fixed_table=fixed_table)
+
     def round(
-        self, value: object, index: int, known: set[str], pairings: list[tuple[int, str, str]]
+        self, value: object, index: int, known: set[str], pairings: list[tuple[int, str, dict[str, int]]]
     ) -> Round:
         path = f"rounds[{index}]"
         if not isinstance(value, dict):
@@ -411,15 +453,24 @@ class _Reader:
                 maximum=MAX_PLAYERS,
             )
             matches_value = []
-        seen: dict[str, str] = {}
-        matches = tuple(
-            self.match(match, f"{path}.matches[{m}]", index + 1, known, seen, pairings)
-            for m, match in enumerate(matches_value)
-        )
-        self.tables_once(matches, path)
-        return Round(number=index + 1, stage=stage or "swiss", matches=matches)
+        # A round whose every match is as the spec asks (the usual case) is read in bulk; any other match by
+        # match, naming each problem. The bulk read accepts only what the match-by-match read accepts
+        # without a problem, and builds the same matches.
+        plain = _plain_round(matches_value, known)
+        if plain is not None:
+            matches, seats = plain
+        else:
+            seats = {}  # player id -> seat (see _seat_path)
+            matches = [
+                self.match(match, path, m, index + 1, known, seats) for m, match in enumerate(matches_value)
+            ]
+        tables = [match.table for match in matches if match.b is not None]
+        if len(set(tables)) < len(tables):
+            self.tables_once(matches, path)
+        pairings.append((index + 1, path, seats))
+        return Round(number=index + 1, stage=stage or "swiss", matches=tuple(matches))
 
-    def tables_once(self, matches: tuple[Match, ...], path: str) -> None:
+    def tables_once(self, matches: list[Match], path: str) -> None:
         """Two matches at one table of a round cannot both be played there (a bye's table is not a seat)."""
         first_at: dict[int, int] = {}
         for m, match in enumerate(matches):
@@ -437,14 +488,9 @@ class _Reader:
                 first_at[match.table] = m
 
     def match(
-        self,
-        value: object,
-        path: str,
-        number: int,
-        known: set[str],
-        seen: dict[str, str],
-        pairings: list[tuple[int, str, str]],
+        self, value: object, round_path: str, m: int, number: int, known: set[str], seats: dict[str, int]
     ) -> Match:
+        path = f"{round_path}.matches[{m}]"
         if not isinstance(value, dict):
             self.problem(path, gettext_noop("expected a match object, got %(got)s"), got=_describe(value))
             return Match(table=1, a="", b=None, result="bye")
@@ -459,7 +505,7 @@ class _Reader:
                 expected=", ".join(map(repr, _RESULTS)),
             )
         sides: dict[str, str | None] = {}
-        for side in ("a", "b"):
+        for seat, side in enumerate(("a", "b"), start=2 * m):
             player_id = value.get(side)
             side_path = f"{path}.{side}"
             sides[side] = player_id if isinstance(player_id, str) else None
@@ -487,17 +533,16 @@ class _Reader:
                     player=repr(player_id),
                 )
                 continue
-            if player_id in seen:
+            if player_id in seats:
                 self.problem(
                     side_path,
                     gettext_noop("%(player)s is paired twice in round %(round)d (also at %(earlier)s)"),
                     player=repr(player_id),
                     round=number,
-                    earlier=seen[player_id],
+                    earlier=_seat_path(round_path, seats[player_id]),
                 )
                 continue
-            seen[player_id] = side_path
-            pairings.append((number, player_id, side_path))
+            seats[player_id] = seat
         if sides["a"] is not None and sides["a"] == sides["b"]:
             self.problem(
                 f"{path}.b",
@@ -561,6 +606,128 @@ class _Reader:
             if isinstance(player_id, str) and after is not None:
                 drops.append(Drop(player=player_id, after_round=after))
         return tuple(drops)
+
+
+def _seat_path(round_path: str, seat: int) -> str:
+    """The path of a seat code: match ``m``'s side ``a`` is ``2 * m``, its side ``b`` ``2 * m + 1``."""
+    return f"{round_path}.matches[{seat >> 1}].{'ab'[seat & 1]}"
+
+
+# The usual document (every value as the spec asks) is read column by column: each check is one pass over a
+# list done by builtins (map, set, compress, min, max), not a Python statement per match, and the values
+# are built the same way. A frozen dataclass's __init__ sets each field through object.__setattr__ (about
+# 1 µs a Match; a 4,096-player replay holds some 22,000), so _build sets the slots directly instead: the
+# objects are the same (equal, hashed and frozen alike).
+_T = TypeVar("_T")
+_Setter = Callable[[object, object], None]
+_get = dict.get
+_table_of, _result_of, _a_of = itemgetter("table"), itemgetter("result"), itemgetter("a")
+_PLAYER_OPTIONS: Final = frozenset({"joined_round", "byes", "fixed_table"})
+
+
+def _slots(cls: type, names: tuple[str, ...]) -> tuple[_Setter, ...]:
+    """The setters of ``cls``'s slots ``names`` (its fields, in order), bypassing the frozen __setattr__."""
+    return tuple(getattr(cls, name).__set__ for name in names)
+
+
+_MATCH_SLOTS: Final = _slots(Match, ("table", "a", "b", "result", "games"))
+_GAMES_SLOTS: Final = _slots(Games, ("a", "b", "draws"))
+_PLAYER_SLOTS: Final = _slots(Player, ("id", "name", "joined_round", "byes", "fixed_table"))
+
+
+def _build(
+    cls: type[_T], count: int, slots: tuple[_Setter, ...], columns: tuple[Iterable[Any], ...]
+) -> list[_T]:
+    """``count`` new ``cls`` objects, slot k of object i set to ``columns[k]``'s item i (checked values)."""
+    objects = list(map(object.__new__, repeat(cls, count)))
+    for setter, column in zip(slots, columns, strict=True):
+        deque(map(setter, objects, column), maxlen=0)
+    return objects
+
+
+def _only(column: Iterable[object], kind: type) -> bool:
+    """Whether every item of ``column`` is exactly a ``kind`` (a bool is not an int here, as in _as_int)."""
+    return set(map(type, column)) <= {kind}
+
+
+def _plain_players(values: list[Any]) -> tuple[Player, ...] | None:
+    """The players if every one is as the spec asks with none of the optional keys, else None."""
+    if not (_only(values, dict) and all(map(_PLAYER_OPTIONS.isdisjoint, values))):
+        return None
+    ids: list[Any] = list(map(_get, values, repeat("id")))
+    if not _only(ids, str) or len(set(ids)) != len(ids):
+        return None
+    if ids and not (min(map(len, ids)) > 0 and max(map(len, ids)) <= MAX_ID_LENGTH):
+        return None
+    names: list[Any] = list(map(_get, values, repeat("name"), ids))
+    if not _only(names, str) or (names and max(map(len, names)) > MAX_NAME_LENGTH):
+        return None
+    return tuple(_build(Player, len(ids), _PLAYER_SLOTS, (ids, names, repeat(1), repeat(0), repeat(None))))
+
+
+def _plain_round(values: list[Any], known: set[str]) -> tuple[list[Match], dict[str, int]] | None:
+    """A round's matches and seats if every match is as the spec asks, else None (read them one by one).
+
+    That is: a table 1..MAX_TABLE, a known result, ``a`` a registered player, ``b`` one too or null exactly
+    for a bye, nobody seated twice (nor against themselves), and a tally within bounds or none. Tables used
+    twice are checked by the caller, as for a round read match by match.
+    """
+    count = len(values)
+    if not _only(values, dict):
+        return None
+    try:
+        tables = list(map(_table_of, values))
+        results = list(map(_result_of, values))
+        sides_a = list(map(_a_of, values))
+    except KeyError:
+        return None
+    sides_b = list(map(_get, values, repeat("b")))
+    if not (_only(tables, int) and _only(results, str) and _only(sides_a, str)):
+        return None
+    if tables and not (min(tables) >= 1 and max(tables) <= MAX_TABLE):
+        return None
+    if not _RESULTS.keys() >= set(results):
+        return None
+    paired = list(map(is_not, sides_b, repeat(None)))
+    if paired != list(map(ne, results, repeat("bye"))):
+        return None
+    seated_b = list(compress(sides_b, paired))
+    if not _only(seated_b, str):
+        return None
+    seats = dict(zip(sides_a, range(0, 2 * count, 2), strict=True))
+    seats.update(zip(seated_b, compress(range(1, 2 * count, 2), paired), strict=True))
+    if len(seats) != count + len(seated_b) or not known.issuperset(seats):
+        return None
+    games = _plain_tallies(list(map(_get, values, repeat("games"))))
+    if games is None:
+        return None
+    return _build(Match, count, _MATCH_SLOTS, (tables, sides_a, sides_b, results, games)), seats
+
+
+def _plain_tallies(values: list[Any]) -> list[Games | None] | None:
+    """The tallies (None where a match has none) if every one is as the spec asks, else None."""
+    present = list(map(is_not, values, repeat(None)))
+    given = list(compress(values, present))
+    if not given:
+        return [None] * len(values)
+    if not _only(given, dict):
+        return None
+    a: list[Any] = list(map(_get, given, repeat("a")))
+    b: list[Any] = list(map(_get, given, repeat("b")))
+    draws: list[Any] = list(map(_get, given, repeat("draws"), repeat(0)))
+    counts = a + b + draws
+    if not (_only(counts, int) and min(counts) >= 0 and max(counts) <= MAX_GAMES):
+        return None
+    built = cast("list[Games | None]", _build(Games, len(given), _GAMES_SLOTS, (a, b, draws)))
+    if len(given) == len(values):
+        return built
+    tallies = iter(built)
+    return [next(tallies) if has else None for has in present]
+
+
+def _new_player(player_id: str, name: str) -> Player:
+    """A player with none of the optional keys (a late entry, byes up front, a fixed seat)."""
+    return _build(Player, 1, _PLAYER_SLOTS, ((player_id,), (name,), (1,), (0,), (None,)))[0]
 
 
 def read_replay(document: object) -> Replay:

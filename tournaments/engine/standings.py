@@ -51,16 +51,16 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import compress, islice, repeat
+from operator import eq, mul
 from typing import Any, Final
 
-from tournaments.engine.replay import Replay, read_replay
+from tournaments.engine.replay import Match, Replay, Round, read_replay
 
 FORMAT: Final = "standings/1"
-_ZERO: Final = Fraction(0)
-_FLOOR: Final = Fraction(1, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +77,6 @@ class StandingRow:
     tiebreak_number: int | None
     tiebreak_flip: str
     dropped: bool
-
-
-def _ratio(numerator: int, denominator: int) -> Fraction:
-    return Fraction(numerator, denominator) if denominator else _ZERO
 
 
 def _round_half_up(value: Fraction, scale: int) -> int:
@@ -108,19 +104,42 @@ def _tiebreak_number_scaled(points: int, omw: int, omw_unit: int, oomw: int, oom
     )
 
 
-def _flips(player_ids: list[str]) -> list[str]:
+def _flips(player_ids: list[str], wanted: Iterable[int] | None = None) -> list[str]:
+    """Each player's coin flip (module docstring); with ``wanted`` only those players' ("" for the rest)."""
     base = hashlib.sha256("".join(f"{player_id}\n" for player_id in sorted(player_ids)).encode())
-    flips = []
-    for player_id in player_ids:
+    flips = [""] * len(player_ids)
+    for i in range(len(player_ids)) if wanted is None else wanted:
         digest = base.copy()
-        digest.update(player_id.encode())
-        flips.append(digest.hexdigest()[:16])
+        digest.update(player_ids[i].encode())
+        flips[i] = digest.hexdigest()[:16]
     return flips
 
 
 @dataclass(frozen=True, slots=True)
+class _Tally:
+    """Per player (indexed like the replay's players): what the Swiss matches add up to.
+
+    ``opponents[i]`` has one entry per match against an opponent (one met twice is there twice), ``byes``
+    every match counted as a bye, with its round's number.
+    """
+
+    wins: list[int]  # against opponents; byes are counted apart
+    bye_count: list[int]
+    losses: list[int]
+    draws: list[int]
+    game_wins: list[int]
+    game_losses: list[int]
+    game_draws: list[int]
+    opponents: list[list[int]]
+    byes: list[tuple[int, Match]]
+
+
+@dataclass(frozen=True, slots=True)
 class _Table:
-    """The standings' working columns (indexed like ``ids``) and the ranked order, before rows are built."""
+    """The standings' working columns (indexed like ``ids``) and the ranked order, before rows are built.
+
+    Each tiebreaker is an integer over its column's common denominator (``scaled[i][k] / denominators[k]``).
+    """
 
     ids: list[str]
     order: list[int]
@@ -133,6 +152,23 @@ class _Table:
     denominators: tuple[int, ...]
     numbers: list[int | None]
     flips: list[str]
+    tally: _Tally
+
+
+@dataclass(frozen=True, slots=True)
+class RankedHistory:
+    """What pairing reads from the standings: the order and who met whom, indexed like the replay's players.
+
+    ``order`` is the standing (best first, as :func:`standings_rows`), ``points`` each player's points,
+    ``opponents[i]`` the players ``i`` met in Swiss matches, and ``byes`` the matches counted as byes with
+    their round's number.
+    """
+
+    ids: list[str]
+    order: list[int]
+    points: list[int]
+    opponents: list[list[int]]
+    byes: list[tuple[int, Match]]
 
 
 def standings_rows(replay: Replay) -> list[StandingRow]:
@@ -166,94 +202,66 @@ def ranking(replay: Replay) -> list[tuple[str, int]]:
     """``(player, points)`` in standing order, best first: what pairing needs, without building the rows.
 
     The same order as :func:`standings_rows` (one computation behind both), so pairing and standings never
-    disagree on who leads; it skips the exact Fractions the rows carry, which cost most of the time on big
-    events.
+    disagree on who leads; it skips what only the rows show (exact Fractions, tiebreak numbers, the coin
+    flips of players who are not fully tied), which costs most of the time on big events.
     """
-    table = _table(replay)
-    return [(table.ids[i], table.points[i]) for i in table.order]
+    history = ranked_history(replay)
+    ids, points = history.ids, history.points
+    return [(ids[i], points[i]) for i in history.order]
 
 
-def _table(replay: Replay) -> _Table:
+def ranked_history(replay: Replay) -> RankedHistory:
+    """The standing order with the opponents behind it (see :class:`RankedHistory`), for pairing."""
+    table = _table(replay, rows=False)
+    return RankedHistory(
+        ids=table.ids,
+        order=table.order,
+        points=table.points,
+        opponents=table.tally.opponents,
+        byes=table.tally.byes,
+    )
+
+
+def _table(replay: Replay, *, rows: bool = True) -> _Table:
+    """The working columns and the order; ``rows=False`` leaves out what only the rows show (see ranking)."""
     ids = [player.id for player in replay.players]
     index = {player_id: i for i, player_id in enumerate(ids)}
     count = len(ids)
-    points = [0] * count
-    wins = [0] * count  # against opponents; byes are counted apart
-    byes = [0] * count
-    losses = [0] * count
-    draws = [0] * count
-    rounds_played = [0] * count
-    game_wins = [0] * count
-    game_losses = [0] * count
-    game_draws = [0] * count
-    # Each player's opponents, with the match points the player earned in that match (for head-to-head).
-    opponents: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+    swiss = [round_ for round_ in replay.rounds if round_.stage == "swiss"]
+    tally = _tally(swiss, index)
+    wins, byes, draws, opponents = tally.wins, tally.bye_count, tally.draws, tally.opponents
 
     # A late entry's missed Swiss rounds are match losses with no opponent: in Yu-Gi-Oh! they stay out of
     # MW% (no match against an opponent, like a bye); in Magic each is a round played for 0 points and a 0-2.
-    swiss_numbers = [round_.number for round_ in replay.rounds if round_.stage == "swiss"]
+    losses, game_losses = tally.losses[:], tally.game_losses[:]
+    missed = [0] * count
+    swiss_numbers = [round_.number for round_ in swiss]
     for player in replay.players:
         if player.joined_round > 1:
-            missed = sum(1 for number in swiss_numbers if number < player.joined_round)
             i = index[player.id]
-            losses[i] += missed
-            rounds_played[i] += missed
-            game_losses[i] += 2 * missed
+            missed[i] = sum(1 for number in swiss_numbers if number < player.joined_round)
+            losses[i] += missed[i]
+            game_losses[i] += 2 * missed[i]
 
-    for round_ in replay.rounds:
-        if round_.stage != "swiss":
-            continue
-        for match in round_.matches:
-            a = index[match.a]
-            rounds_played[a] += 1
-            if match.result == "bye" or match.b is None:
-                byes[a] += 1
-                points[a] += 3
-                game_wins[a] += 2
-                continue
-            b = index[match.b]
-            rounds_played[b] += 1
-            earned_a = earned_b = 0
-            if match.result == "a":
-                wins[a] += 1
-                losses[b] += 1
-                earned_a = 3
-            elif match.result == "b":
-                wins[b] += 1
-                losses[a] += 1
-                earned_b = 3
-            elif match.result == "draw":
-                draws[a] += 1
-                draws[b] += 1
-                earned_a = earned_b = 1
-            else:  # double_loss
-                losses[a] += 1
-                losses[b] += 1
-            points[a] += earned_a
-            points[b] += earned_b
-            opponents[a].append((b, earned_a))
-            opponents[b].append((a, earned_b))
-            if match.games is not None:
-                game_wins[a] += match.games.a
-                game_losses[a] += match.games.b
-                game_wins[b] += match.games.b
-                game_losses[b] += match.games.a
-                game_draws[a] += match.games.draws
-                game_draws[b] += match.games.draws
+    # Points are 3 a win or a bye and 1 a draw; rounds played are the opponents, the byes and the rounds
+    # missed.
+    points = [3 * (wins[i] + byes[i]) + draws[i] for i in range(count)]
+    met = list(map(len, opponents))
+    rounds_played = [met[i] + byes[i] + missed[i] for i in range(count)]
 
     # Exact percentages as integers over one common denominator per column, so means cost integer additions
     # and comparisons are exact; Fractions are built once per row at the end. Every MW% denominator and every
     # opponent count divides ``unit`` = lcm(1..rounds).
     swiss_rounds = max(rounds_played, default=0)
     unit = math.lcm(*range(1, swiss_rounds + 1))
-    share = [unit // len(opponents[i]) if opponents[i] else 0 for i in range(count)]
+    share = [unit // met[i] if met[i] else 0 for i in range(count)]
 
     def mean_over_opponents(values: list[int]) -> list[int]:
         # sum(values[o] / unit) / k == sum(values[o]) * (unit // k) / unit**2: one more factor ``unit``.
-        return [sum(values[o] for o, _ in opponents[i]) * share[i] for i in range(count)]
+        return list(map(mul, map(sum, map(map, repeat(values.__getitem__), opponents)), share))
 
     names: tuple[str, ...]
-    scaled: list[tuple[int, ...]]
+    columns: tuple[list[int], ...]
     denominators: tuple[int, ...]
     numbers: list[int | None] = [None] * count
     if replay.game == "yugioh":
@@ -261,34 +269,45 @@ def _table(replay: Replay) -> _Table:
         mwp = [wins[i] * share[i] for i in range(count)]  # over unit
         omw = mean_over_opponents(mwp)  # over unit**2
         oomw = mean_over_opponents(omw)  # over unit**3
-        scaled = list(zip(omw, oomw, strict=True))
+        columns = (omw, oomw)
         denominators = (unit**2, unit**3)
-        numbers = [
-            _tiebreak_number_scaled(points[i], omw[i], unit**2, oomw[i], unit**3) for i in range(count)
-        ]
+        if rows:
+            numbers = [
+                _tiebreak_number_scaled(points[i], omw[i], unit**2, oomw[i], unit**3) for i in range(count)
+            ]
     else:
         names = ("omw", "gw", "ogw")
+        game_wins, game_draws = tally.game_wins, tally.game_draws
         # MW% over 3 * unit, floored at 1/3 == unit / (3 * unit).
         mwp = [
             max(points[i] * (unit // rounds_played[i]) if rounds_played[i] else 0, unit) for i in range(count)
         ]
+        # GW% as a reduced fraction, floored at 1/3 (0 with no games, so 1/3), over one common denominator.
         gwp_exact = [
-            max(
-                _ratio(3 * game_wins[i] + game_draws[i], 3 * (game_wins[i] + game_losses[i] + game_draws[i])),
-                _FLOOR,
+            _floored_third(
+                3 * game_wins[i] + game_draws[i], 3 * (game_wins[i] + game_losses[i] + game_draws[i])
             )
             for i in range(count)
         ]
-        game_unit = math.lcm(*{value.denominator for value in gwp_exact})
-        gwp = [value.numerator * (game_unit // value.denominator) for value in gwp_exact]  # over game_unit
-        scaled = list(zip(mean_over_opponents(mwp), gwp, mean_over_opponents(gwp), strict=True))
+        game_unit = math.lcm(*{denominator for _, denominator in gwp_exact})
+        gwp = [
+            numerator * (game_unit // denominator) for numerator, denominator in gwp_exact
+        ]  # over game_unit
+        columns = (mean_over_opponents(mwp), gwp, mean_over_opponents(gwp))
         denominators = (3 * unit * unit, game_unit, game_unit * unit)
+    scaled = list(zip(*columns, strict=True))
 
-    flips = _flips(ids)
-    order = sorted(
-        range(count), key=lambda i: (-points[i], *(-value for value in scaled[i]), flips[i], ids[i])
-    )
-    order = _break_full_ties(order, points, scaled, opponents, flips, ids)
+    # Best first: points, then each tiebreaker, all descending; players equal on all of them (full ties)
+    # are then ordered by head-to-head and the coin flip.
+    negated = [[-value for value in column] for column in (points, *columns)]
+    keys = list(zip(*negated, strict=True))
+    order = sorted(range(count), key=keys.__getitem__)
+    ties = _full_ties(order, keys)
+    flips = _flips(ids, None if rows else (i for start, end in ties for i in order[start:end]))
+    if ties:
+        head_to_head = _head_to_head(swiss, index, [order[start:end] for start, end in ties])
+        for start, end in ties:
+            order[start:end] = sorted(order[start:end], key=lambda i: (-head_to_head[i], flips[i], ids[i]))
     return _Table(
         ids=ids,
         order=order,
@@ -301,37 +320,113 @@ def _table(replay: Replay) -> _Table:
         denominators=denominators,
         numbers=numbers,
         flips=flips,
+        tally=tally,
     )
 
 
-def _break_full_ties(
-    order: list[int],
-    points: list[int],
-    scaled: list[tuple[int, ...]],
-    opponents: list[list[tuple[int, int]]],
-    flips: list[str],
-    ids: list[str],
-) -> list[int]:
-    """Reorder each run of fully tied players by head-to-head points, then coin flip (already the order)."""
-    result: list[int] = []
-    start = 0
-    while start < len(order):
-        end = start + 1
-        key = (points[order[start]], scaled[order[start]])
-        while end < len(order) and (points[order[end]], scaled[order[end]]) == key:
-            end += 1
-        group = order[start:end]
-        if len(group) > 1:
-            members = set(group)
-            head_to_head = {i: sum(earned for o, earned in opponents[i] if o in members) for i in group}
-            group.sort(key=lambda i: (-head_to_head[i], flips[i], ids[i]))
-        result.extend(group)
-        start = end
-    return result
+def _tally(swiss: list[Round], index: dict[str, int]) -> _Tally:
+    """What the Swiss matches add up to, in one pass over them."""
+    count = len(index)
+    wins = [0] * count
+    bye_count = [0] * count
+    losses = [0] * count
+    draws = [0] * count
+    game_wins = [0] * count
+    game_losses = [0] * count
+    game_draws = [0] * count
+    opponents: list[list[int]] = [[] for _ in range(count)]
+    byes: list[tuple[int, Match]] = []
+    for round_ in swiss:
+        for match in round_.matches:
+            a = index[match.a]
+            result, side_b = match.result, match.b
+            if result == "bye" or side_b is None:
+                bye_count[a] += 1
+                game_wins[a] += 2
+                byes.append((round_.number, match))
+                continue
+            b = index[side_b]
+            if result == "a":
+                wins[a] += 1
+                losses[b] += 1
+            elif result == "b":
+                wins[b] += 1
+                losses[a] += 1
+            elif result == "draw":
+                draws[a] += 1
+                draws[b] += 1
+            else:  # double_loss
+                losses[a] += 1
+                losses[b] += 1
+            opponents[a].append(b)
+            opponents[b].append(a)
+            games = match.games
+            if games is not None:
+                game_wins[a] += games.a
+                game_losses[a] += games.b
+                game_wins[b] += games.b
+                game_losses[b] += games.a
+                game_draws[a] += games.draws
+                game_draws[b] += games.draws
+    return _Tally(
+        wins=wins,
+        bye_count=bye_count,
+        losses=losses,
+        draws=draws,
+        game_wins=game_wins,
+        game_losses=game_losses,
+        game_draws=game_draws,
+        opponents=opponents,
+        byes=byes,
+    )
 
 
-def _printed(value: Fraction) -> float:
-    return _round_half_up(value, 10_000) / 10_000
+def _floored_third(numerator: int, denominator: int) -> tuple[int, int]:
+    """``numerator / denominator`` (0 over 0 is 0) floored at 1/3, as a reduced (numerator, denominator)."""
+    if 3 * numerator <= denominator:  # at most 1/3, or nothing to count
+        return 1, 3
+    divisor = math.gcd(numerator, denominator)
+    return numerator // divisor, denominator // divisor
+
+
+def _full_ties(order: list[int], keys: list[tuple[int, ...]]) -> list[tuple[int, int]]:
+    """The runs of two or more players with equal ``keys`` in ``order``, as (start, end) positions."""
+    ranked = list(map(keys.__getitem__, order))
+    ties: list[tuple[int, int]] = []
+    # Positions equal to the one before them, found by builtins; only those are walked.
+    for position in compress(range(1, len(ranked)), map(eq, islice(ranked, 1, None), ranked)):
+        if ties and ties[-1][1] == position:
+            ties[-1] = (ties[-1][0], position + 1)
+        else:
+            ties.append((position - 1, position + 1))
+    return ties
+
+
+def _head_to_head(swiss: list[Round], index: dict[str, int], ties: list[list[int]]) -> dict[int, int]:
+    """The match points each fully tied player earned in Swiss matches against the others tied with them."""
+    group_of = {i: g for g, group in enumerate(ties) for i in group}
+    earned = dict.fromkeys(group_of, 0)
+    for round_ in swiss:
+        for match in round_.matches:
+            if match.result == "bye" or match.b is None:
+                continue
+            a, b = index[match.a], index[match.b]
+            group = group_of.get(a)
+            if group is None or group_of.get(b) != group:
+                continue
+            if match.result == "a":
+                earned[a] += 3
+            elif match.result == "b":
+                earned[b] += 3
+            elif match.result == "draw":
+                earned[a] += 1
+                earned[b] += 1
+    return earned
+
+
+def _printed(value: int, denominator: int) -> float:
+    """``value / denominator`` rounded half up to 4 decimals (as :func:`_round_half_up`, unreduced)."""
+    return (2 * value * 10_000 + denominator) // (2 * denominator) / 10_000
 
 
 def compute(replay: Mapping[str, Any] | Replay) -> dict[str, Any]:
@@ -341,18 +436,27 @@ def compute(replay: Mapping[str, Any] | Replay) -> dict[str, Any]:
     """
     parsed = replay if isinstance(replay, Replay) else read_replay(replay)
     swiss = [round_.number for round_ in parsed.rounds if round_.stage == "swiss"]
+    table = _table(parsed)
+    dropped = {drop.player for drop in parsed.drops}
+    ids, points, wins, losses, draws = table.ids, table.points, table.wins, table.losses, table.draws
+    names, scaled, denominators = table.names, table.scaled, table.denominators
+    numbers, flips = table.numbers, table.flips
+    # The printed tiebreakers straight from the integer columns: the rows' Fractions are not needed here.
     standings: list[dict[str, Any]] = []
-    for row in standings_rows(parsed):
+    for rank, i in enumerate(table.order, start=1):
         line: dict[str, Any] = {
-            "rank": row.rank,
-            "player": row.player,
-            "points": row.points,
-            "record": {"wins": row.wins, "losses": row.losses, "draws": row.draws},
-            "tiebreakers": {name: _printed(value) for name, value in row.tiebreakers},
+            "rank": rank,
+            "player": ids[i],
+            "points": points[i],
+            "record": {"wins": wins[i], "losses": losses[i], "draws": draws[i]},
+            "tiebreakers": {
+                name: _printed(value, denominator)
+                for name, value, denominator in zip(names, scaled[i], denominators, strict=True)
+            },
         }
-        if row.tiebreak_number is not None:
-            line["tiebreak_number"] = row.tiebreak_number
-        line["tiebreak_flip"] = row.tiebreak_flip
-        line["dropped"] = row.dropped
+        if numbers[i] is not None:
+            line["tiebreak_number"] = numbers[i]
+        line["tiebreak_flip"] = flips[i]
+        line["dropped"] = ids[i] in dropped
         standings.append(line)
     return {"format": FORMAT, "after_round": max(swiss, default=0), "standings": standings}

@@ -253,3 +253,51 @@ def test_two_matches_at_one_table_of_a_round_are_refused_at_the_second():
     assert [{"path": p["path"], "message": p["message"]} for p in refused.value.problems] == [
         {"path": "rounds[0].matches[1].table", "message": "table 1 is already used by rounds[0].matches[0]"}
     ]
+
+
+def test_a_player_paired_twice_in_a_round_is_told_where_they_were_seated_first():
+    document = copy.deepcopy(VALID)
+    document["players"].append({"id": "p4"})
+    document["rounds"][0]["matches"][1] = {"table": 2, "a": "p4", "b": "p2", "result": "b"}
+
+    assert problems_of(document) == [
+        {
+            "path": "rounds[0].matches[1].b",
+            "message": "'p2' is paired twice in round 1 (also at rounds[0].matches[0].b)",
+        }
+    ]
+
+
+def test_players_paired_out_of_their_rounds_are_listed_round_by_round_in_seat_order():
+    # p5 joins in round 2 but sits in round 1; p1 and p3 drop after round 1 and sit again in round 2.
+    document = {
+        "format": "event-replay/1",
+        "game": "yugioh",
+        "players": [{"id": f"p{i}"} for i in range(1, 5)] + [{"id": "p5", "joined_round": 2}],
+        "rounds": [
+            {
+                "number": 1,
+                "stage": "swiss",
+                "matches": [
+                    {"table": 1, "a": "p2", "b": "p1", "result": "a"},
+                    {"table": 2, "a": "p3", "b": "p5", "result": "a"},
+                    {"table": 3, "a": "p4", "b": None, "result": "bye"},
+                ],
+            },
+            {
+                "number": 2,
+                "stage": "swiss",
+                "matches": [
+                    {"table": 1, "a": "p4", "b": "p3", "result": "a"},
+                    {"table": 2, "a": "p1", "b": "p2", "result": "a"},
+                ],
+            },
+        ],
+        "drops": [{"player": "p3", "after_round": 1}, {"player": "p1", "after_round": 1}],
+    }
+
+    assert problems_of(document) == [
+        {"path": "rounds[0].matches[1].b", "message": "'p5' joined in round 2 but is paired in round 1"},
+        {"path": "rounds[1].matches[0].b", "message": "'p3' dropped after round 1 but is paired in round 2"},
+        {"path": "rounds[1].matches[1].a", "message": "'p1' dropped after round 1 but is paired in round 2"},
+    ]
