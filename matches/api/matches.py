@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from django.contrib.auth.models import User
+from django.http import Http404
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
 from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
@@ -71,10 +72,15 @@ class MatchReportApi(APIView):
     )
     @idempotent
     def post(self, request: Request, match_id: int) -> Response:
-        match_for(match_id)
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         player = cast(User, request.user)
-
-        match = services.match_report_result(match_id=match_id, player=player, **serializer.validated_data)
+        try:
+            # The service reads the match (round, event and players with it) under its lock: the answer is
+            # built from that, with no other read.
+            match = services.match_report_result(
+                match_id=match_id, player=player, **serializer.validated_data
+            )
+        except Match.DoesNotExist:
+            raise Http404("No Match matches the given query.") from None  # as get_object_or_404 says it
         return Response(dict(MatchOutputSerializer(match).data), status=200)

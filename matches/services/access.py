@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils.translation import gettext
 
 from accounts.users import display_name
@@ -32,20 +32,20 @@ class MatchDisputed(MatchConflict):
     """The players' reports differ: a judge decides before play goes on."""
 
 
-def match_lock(match_id: int) -> Match:
+def match_lock(match_id: int, *, rows: QuerySet[Match] | None = None) -> Match:
     """The match row, locked until the caller's transaction ends (its round and event read with it).
 
     Whoever locks a match is about to change it: its ``version`` is bumped here, in the same transaction,
     so every viewer's live fragment sees a new version once the write commits (and none if it is refused,
-    since the refusal rolls the bump back).
+    since the refusal rolls the bump back). The bump is also what takes the lock: the read comes after it,
+    in a statement of its own, so it sees whatever the previous holder of the lock committed (on PostgreSQL
+    a ``SELECT ... FOR UPDATE`` that waited would see the locked row anew but joined rows as they were).
+    ``rows``: the match with whatever else the caller decides on, read in that one query (by default its
+    round and event). Raises ``Match.DoesNotExist`` when there is no such match.
     """
     Match.objects.filter(pk=match_id).update(version=F("version") + 1)
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round__event")
-        .order_by("pk")
-        .get(pk=match_id)
-    )
+    read = Match.objects.select_related("round__event") if rows is None else rows
+    return read.select_for_update(of=("self",)).order_by("pk").get(pk=match_id)
 
 
 def side_name(match: Match, side: str | None) -> str:

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Case, Count, F, FilteredRelation, OuterRef, Q, Subquery, When
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext
 
 from accounts.users import display_name
-from matches.models import Match, MatchReport, MatchResult, match_format_for_game
+from matches.models import Duel, Match, MatchReport, MatchResult, match_format_for_game
 from matches.selectors import EngineAnswerMissing, match_tally
 from matches.services.access import (
     MatchConflict,
@@ -102,15 +103,6 @@ def matches_create_final(*, game: str, matches: Iterable[FinalMatch], progress: 
     return written
 
 
-def _reports_agree(first: MatchReport, second: MatchReport) -> bool:
-    return (first.result, first.games_a, first.games_b, first.games_drawn) == (
-        second.result,
-        second.games_a,
-        second.games_b,
-        second.games_drawn,
-    )
-
-
 def tally_possible(match: Match, *, result: str, games: tuple[int, int, int]) -> bool:
     """Could these duel counts end this match with ``result``? Asked of the engine, not re-derived here.
 
@@ -192,6 +184,58 @@ def _duels_differ(match: Match, counted: tuple[int, int, int]) -> str:
     )
 
 
+@dataclass(frozen=True)
+class _Table:
+    """A match locked for a report, with what the report is checked against, all read in one query."""
+
+    match: Match
+    opponent_report: tuple[str, int, int, int] | None  # result, games A, B and drawn; None: not reported
+    duels: tuple[int, int, int]  # the duels recorded on the page: won by A, won by B, drawn
+
+
+def _duels_won(result: str) -> Coalesce:
+    """How many of the match's duels ended with ``result``: a subquery of the match's one query."""
+    counted = (
+        Duel.objects.filter(match=OuterRef("pk"), result=result)
+        .order_by()
+        .values("match")
+        .annotate(count=Count("pk"))
+        .values("count")
+    )
+    return Coalesce(Subquery(counted), 0)
+
+
+def _table_locked(match_id: int, player: User) -> _Table:
+    """The match locked (``match_lock``), read with its round, event, both players, the opponent's report
+    and the duels recorded on the page, in one query after the lock: the second of two players reporting
+    at once sees the first's report."""
+    opponent = Case(When(player_a_id=player.pk, then=F("player_b_id")), default=F("player_a_id"))
+    rows = (
+        Match.objects.select_related("round__event", "player_a", "player_b")
+        .annotate(opponents=FilteredRelation("reports", condition=Q(reports__player_id=opponent)))
+        .annotate(
+            opponent_result=F("opponents__result"),
+            opponent_games_a=F("opponents__games_a"),
+            opponent_games_b=F("opponents__games_b"),
+            opponent_games_drawn=F("opponents__games_drawn"),
+            duels_a=_duels_won(Duel.Result.A),
+            duels_b=_duels_won(Duel.Result.B),
+            duels_drawn=_duels_won(Duel.Result.DRAW),
+        )
+    )
+    match = match_lock(match_id, rows=rows)
+    read = match.__dict__  # the annotations, which the model's type does not know
+    opponent_report = None
+    if read["opponent_result"] is not None:
+        opponent_report = (
+            read["opponent_result"],
+            read["opponent_games_a"],
+            read["opponent_games_b"],
+            read["opponent_games_drawn"],
+        )
+    return _Table(match, opponent_report, (read["duels_a"], read["duels_b"], read["duels_drawn"]))
+
+
 @transaction.atomic
 def match_report_result(
     *,
@@ -206,9 +250,11 @@ def match_report_result(
 
     The tally must be one the engine accepts for that result, and where the duels were recorded here it
     must be theirs. The match row is locked first, so two players pressing "report" at the same moment are
-    applied one after the other and the second sees the first's report.
+    applied one after the other and the second sees the first's report. Returns the match with its round,
+    event and players loaded. Raises ``Match.DoesNotExist`` when there is no such match.
     """
-    match = match_lock(match_id)
+    table = _table_locked(match_id, player)
+    match = table.match
     require_round_started(match)
     player_side(match, player)
     if match.status == Match.Status.FINAL:
@@ -219,23 +265,32 @@ def match_report_result(
     require_winner_in_top_cut(match, result)
     if not tally_possible(match, result=result, games=games):
         raise ValidationError({"games_a": [impossible_tally(match, result=result, games=games)]})
-    recorded = [duel.result for duel in match.duels.exclude(result="")]
-    if recorded:
-        counted = (recorded.count("A"), recorded.count("B"), recorded.count("draw"))
-        if counted != games:
-            raise ValidationError({"games_a": [_duels_differ(match, counted)]})
-    MatchReport.objects.update_or_create(
-        match=match,
-        player=player,
-        defaults={"result": result, "games_a": games_a, "games_b": games_b, "games_drawn": games_drawn},
+    if any(table.duels) and table.duels != games:
+        raise ValidationError({"games_a": [_duels_differ(match, table.duels)]})
+    # One statement, no savepoint: the player's report is written, or their earlier one replaced (the
+    # match's lock keeps anyone else from writing it meanwhile).
+    MatchReport.objects.bulk_create(
+        [
+            MatchReport(
+                match=match,
+                player=player,
+                result=result,
+                games_a=games_a,
+                games_b=games_b,
+                games_drawn=games_drawn,
+            )
+        ],
+        update_conflicts=True,
+        unique_fields=["match", "player"],
+        update_fields=["result", "games_a", "games_b", "games_drawn"],
     )
-    reports = list(match.reports.all())
-    if len(reports) == 2:
-        if _reports_agree(*reports):
-            match_finish(match, result=reports[0].result, games=games)
-        else:
-            match.status, match.result = Match.Status.DISPUTED, ""
-            match.save(update_fields=["status", "result"])
+    if table.opponent_report is None:
+        return match
+    if table.opponent_report == (result, *games):
+        match_finish(match, result=result, games=games)
+    else:
+        match.status, match.result = Match.Status.DISPUTED, ""
+        match.save(update_fields=["status", "result"])
     return match
 
 
