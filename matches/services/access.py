@@ -6,9 +6,11 @@ a player and a judge) acting at once are applied one after the other and the sec
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import F, QuerySet
+from django.db.models import F, OuterRef, QuerySet, Subquery
 from django.utils.translation import gettext
 
 from accounts.users import display_name
@@ -32,20 +34,51 @@ class MatchDisputed(MatchConflict):
     """The players' reports differ: a judge decides before play goes on."""
 
 
-def match_lock(match_id: int, *, rows: QuerySet[Match] | None = None) -> Match:
+def match_lock(match_id: int) -> Match:
     """The match row, locked until the caller's transaction ends (its round and event read with it).
 
     Whoever locks a match is about to change it: its ``version`` is bumped here, in the same transaction,
     so every viewer's live fragment sees a new version once the write commits (and none if it is refused,
-    since the refusal rolls the bump back). The bump is also what takes the lock: the read comes after it,
-    in a statement of its own, so it sees whatever the previous holder of the lock committed (on PostgreSQL
-    a ``SELECT ... FOR UPDATE`` that waited would see the locked row anew but joined rows as they were).
-    ``rows``: the match with whatever else the caller decides on, read in that one query (by default its
-    round and event). Raises ``Match.DoesNotExist`` when there is no such match.
+    since the refusal rolls the bump back).
     """
     Match.objects.filter(pk=match_id).update(version=F("version") + 1)
-    read = Match.objects.select_related("round__event") if rows is None else rows
-    return read.select_for_update(of=("self",)).order_by("pk").get(pk=match_id)
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__event")
+        .order_by("pk")
+        .get(pk=match_id)
+    )
+
+
+def match_lock_reading(match_id: int, rows: QuerySet[Match]) -> Match:
+    """The match row locked and read with ``rows``'s joins and subqueries, in one statement (two when
+    another writer committed while it waited). Raises ``Match.DoesNotExist`` when there is no such match.
+
+    For a caller that writes the version itself, in the same UPDATE as its change (``match_update``), and
+    so writes nothing when it refuses. What it reads is what the previous holder of the lock committed: on
+    SQLite, transactions take the database's write lock when they begin; on PostgreSQL, a ``SELECT ... FOR
+    UPDATE`` that finds the row changed since its statement began locks and returns the row as it is now,
+    but joined rows and subqueries as they were. Every writer changes the version, so a version in the
+    statement's snapshot (a subquery) other than the locked row's says so, and the match is read again,
+    the lock held.
+    """
+    locked = (
+        rows.select_for_update(of=("self",))
+        .annotate(snapshot_version=Subquery(Match.objects.filter(pk=OuterRef("pk")).values("version")))
+        .order_by("pk")
+    )
+    match = locked.get(pk=match_id)
+    if match.__dict__["snapshot_version"] != match.version:
+        match = locked.get(pk=match_id)
+    return match
+
+
+def match_update(match: Match, **fields: Any) -> None:
+    """Write ``fields`` to the (locked) match and give it a new version, in one UPDATE."""
+    Match.objects.filter(pk=match.pk).update(version=F("version") + 1, **fields)
+    for name, value in fields.items():
+        setattr(match, name, value)
+    match.version += 1
 
 
 def side_name(match: Match, side: str | None) -> str:

@@ -19,7 +19,8 @@ from matches.services.access import (
     MatchConflict,
     MatchOver,
     impossible_tally,
-    match_lock,
+    match_lock_reading,
+    match_update,
     player_side,
     require_round_started,
     require_winner_in_top_cut,
@@ -206,9 +207,9 @@ def _duels_won(result: str) -> Coalesce:
 
 
 def _table_locked(match_id: int, player: User) -> _Table:
-    """The match locked (``match_lock``), read with its round, event, both players, the opponent's report
-    and the duels recorded on the page, in one query after the lock: the second of two players reporting
-    at once sees the first's report."""
+    """The match locked, read with its round, event, both players, the opponent's report and the duels
+    recorded on the page, in one query (``match_lock_reading``: the second of two players reporting at once
+    sees the first's report)."""
     opponent = Case(When(player_a_id=player.pk, then=F("player_b_id")), default=F("player_a_id"))
     rows = (
         Match.objects.select_related("round__event", "player_a", "player_b")
@@ -223,7 +224,7 @@ def _table_locked(match_id: int, player: User) -> _Table:
             duels_drawn=_duels_won(Duel.Result.DRAW),
         )
     )
-    match = match_lock(match_id, rows=rows)
+    match = match_lock_reading(match_id, rows)
     read = match.__dict__  # the annotations, which the model's type does not know
     opponent_report = None
     if read["opponent_result"] is not None:
@@ -250,8 +251,9 @@ def match_report_result(
 
     The tally must be one the engine accepts for that result, and where the duels were recorded here it
     must be theirs. The match row is locked first, so two players pressing "report" at the same moment are
-    applied one after the other and the second sees the first's report. Returns the match with its round,
-    event and players loaded. Raises ``Match.DoesNotExist`` when there is no such match.
+    applied one after the other and the second sees the first's report; a refused report writes nothing.
+    Returns the match with its round, event and players loaded. Raises ``Match.DoesNotExist`` when there is
+    no such match.
     """
     table = _table_locked(match_id, player)
     match = table.match
@@ -284,13 +286,13 @@ def match_report_result(
         unique_fields=["match", "player"],
         update_fields=["result", "games_a", "games_b", "games_drawn"],
     )
+    # The match's own UPDATE gives it its new version (the live page's), with the result or the dispute.
     if table.opponent_report is None:
-        return match
-    if table.opponent_report == (result, *games):
+        match_update(match)
+    elif table.opponent_report == (result, *games):
         match_finish(match, result=result, games=games)
     else:
-        match.status, match.result = Match.Status.DISPUTED, ""
-        match.save(update_fields=["status", "result"])
+        match_update(match, status=Match.Status.DISPUTED, result="")
     return match
 
 
