@@ -98,13 +98,21 @@ def measure(tables: int) -> None:
 
     me = [lambda c=c: c.get("/api/v1/me/") for c in a]
     floor = cpu(me, 200)
-    first_cpu = cpu([lambda c=c, u=u: c.post(u, first, format="json") for c, u in zip(a, urls, strict=True)], 200)
+    first_cpu = cpu(
+        [lambda c=c, u=u: c.post(u, first, format="json") for c, u in zip(a, urls, strict=True)], 200
+    )
     agreeing = cpu(
-        [lambda c=c, u=u: c.post(u, first, format="json") for c, u in zip(b[:half], urls[:half], strict=True)],
+        [
+            lambda c=c, u=u: c.post(u, first, format="json")
+            for c, u in zip(b[:half], urls[:half], strict=True)
+        ],
         200,
     )
     differ = cpu(
-        [lambda c=c, u=u: c.post(u, differing, format="json") for c, u in zip(b[half:], urls[half:], strict=True)],
+        [
+            lambda c=c, u=u: c.post(u, differing, format="json")
+            for c, u in zip(b[half:], urls[half:], strict=True)
+        ],
         200,
     )
     floor_again = cpu(me, 200)
@@ -120,7 +128,9 @@ def measure(tables: int) -> None:
     headers = {"HX-Request": "true"}
     poll = cpu(
         [
-            lambda v=v, pk=pk, seen=seen: v.get(f"/matches/{pk}/live/", headers={**headers, "If-None-Match": seen})
+            lambda v=v, pk=pk, seen=seen: v.get(
+                f"/matches/{pk}/live/", headers={**headers, "If-None-Match": seen}
+            )
             for v, pk, seen in viewers
         ],
         304,
