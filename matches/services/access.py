@@ -10,7 +10,9 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import F, OuterRef, QuerySet, Subquery
+from django.db import connection
+from django.db.models import F, IntegerField, QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext
 
 from accounts.users import display_name
@@ -62,9 +64,13 @@ def match_lock_reading(match_id: int, rows: QuerySet[Match]) -> Match:
     statement's snapshot (a subquery) other than the locked row's says so, and the match is read again,
     the lock held.
     """
+    name = connection.ops.quote_name
+    table, pk, version = name(Match._meta.db_table), name(Match._meta.pk.column), name("version")
+    # The names are the model's own, quoted.
+    in_snapshot = f"SELECT snapshot.{version} FROM {table} snapshot WHERE snapshot.{pk} = {table}.{pk}"  # noqa: S608
     locked = (
         rows.select_for_update(of=("self",))
-        .annotate(snapshot_version=Subquery(Match.objects.filter(pk=OuterRef("pk")).values("version")))
+        .annotate(snapshot_version=RawSQL(in_snapshot, (), output_field=IntegerField()))  # noqa: S611
         .order_by("pk")
     )
     match = locked.get(pk=match_id)

@@ -8,24 +8,23 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Case, Count, F, FilteredRelation, OuterRef, Q, Subquery, When
-from django.db.models.functions import Coalesce
+from django.db.models import F, Q
 from django.utils.translation import gettext
 
 from accounts.users import display_name
-from matches.models import Duel, Match, MatchReport, MatchResult, match_format_for_game
+from matches.models import Match, MatchReport, MatchResult, match_format_for_game
 from matches.selectors import EngineAnswerMissing, match_tally
 from matches.services.access import (
     MatchConflict,
     MatchOver,
     impossible_tally,
-    match_lock_reading,
     match_update,
     player_side,
     require_round_started,
     require_winner_in_top_cut,
 )
 from matches.services.duels import match_finish, match_result_from_tally
+from matches.services.report_table import report_table_locked
 from tournaments.models import Round
 
 
@@ -185,58 +184,6 @@ def _duels_differ(match: Match, counted: tuple[int, int, int]) -> str:
     )
 
 
-@dataclass(frozen=True)
-class _Table:
-    """A match locked for a report, with what the report is checked against, all read in one query."""
-
-    match: Match
-    opponent_report: tuple[str, int, int, int] | None  # result, games A, B and drawn; None: not reported
-    duels: tuple[int, int, int]  # the duels recorded on the page: won by A, won by B, drawn
-
-
-def _duels_won(result: str) -> Coalesce:
-    """How many of the match's duels ended with ``result``: a subquery of the match's one query."""
-    counted = (
-        Duel.objects.filter(match=OuterRef("pk"), result=result)
-        .order_by()
-        .values("match")
-        .annotate(count=Count("pk"))
-        .values("count")
-    )
-    return Coalesce(Subquery(counted), 0)
-
-
-def _table_locked(match_id: int, player: User) -> _Table:
-    """The match locked, read with its round, event, both players, the opponent's report and the duels
-    recorded on the page, in one query (``match_lock_reading``: the second of two players reporting at once
-    sees the first's report)."""
-    opponent = Case(When(player_a_id=player.pk, then=F("player_b_id")), default=F("player_a_id"))
-    rows = (
-        Match.objects.select_related("round__event", "player_a", "player_b")
-        .annotate(opponents=FilteredRelation("reports", condition=Q(reports__player_id=opponent)))
-        .annotate(
-            opponent_result=F("opponents__result"),
-            opponent_games_a=F("opponents__games_a"),
-            opponent_games_b=F("opponents__games_b"),
-            opponent_games_drawn=F("opponents__games_drawn"),
-            duels_a=_duels_won(Duel.Result.A),
-            duels_b=_duels_won(Duel.Result.B),
-            duels_drawn=_duels_won(Duel.Result.DRAW),
-        )
-    )
-    match = match_lock_reading(match_id, rows)
-    read = match.__dict__  # the annotations, which the model's type does not know
-    opponent_report = None
-    if read["opponent_result"] is not None:
-        opponent_report = (
-            read["opponent_result"],
-            read["opponent_games_a"],
-            read["opponent_games_b"],
-            read["opponent_games_drawn"],
-        )
-    return _Table(match, opponent_report, (read["duels_a"], read["duels_b"], read["duels_drawn"]))
-
-
 @transaction.atomic
 def match_report_result(
     *,
@@ -255,7 +202,7 @@ def match_report_result(
     Returns the match with its round, event and players loaded. Raises ``Match.DoesNotExist`` when there is
     no such match.
     """
-    table = _table_locked(match_id, player)
+    table = report_table_locked(match_id, player)
     match = table.match
     require_round_started(match)
     player_side(match, player)
