@@ -103,13 +103,31 @@ def matches_create_final(*, game: str, matches: Iterable[FinalMatch], progress: 
     return written
 
 
+# The engine's answers to ``tally_possible`` by game, match format, result and tally: the same few questions
+# are asked by every report (2-1, 2-0, ...), and each costs several engine calls. Bounded: a judge may type
+# any tally, so the memo starts afresh once it is this large.
+_POSSIBLE: dict[tuple[str, str, str, tuple[int, int, int]], bool] = {}
+_POSSIBLE_MAX = 4096
+
+
 def tally_possible(match: Match, *, result: str, games: tuple[int, int, int]) -> bool:
     """Could these duel counts end this match with ``result``? Asked of the engine, not re-derived here.
 
     Some order of the duels must end the match there with that result, either by itself or because time
     was called (1-0 at time is a win), and must not end it earlier. The engine rules out the impossible:
-    3-0, a win with 0-2, a fourth duel in a three-duel match.
+    3-0, a win with 0-2, a fourth duel in a three-duel match. The answer depends only on the game, the
+    match format, the result and the tally (what ``match_tally`` sends the engine), so it is remembered.
     """
+    key = (match.round.event.game, match.match_format, result, games)
+    known = _POSSIBLE.get(key)
+    if known is None:
+        if len(_POSSIBLE) >= _POSSIBLE_MAX:
+            _POSSIBLE.clear()
+        known = _POSSIBLE[key] = _tally_possible(match, result=result, games=games)
+    return known
+
+
+def _tally_possible(match: Match, *, result: str, games: tuple[int, int, int]) -> bool:
     order = _order_reaching(match, games)
     if order is None:
         return False

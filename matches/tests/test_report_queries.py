@@ -174,3 +174,17 @@ def test_a_report_reaches_the_opponents_page_and_the_idle_poll_costs_two_stateme
     )
     assert idle.status_code == 304
     assert idle.content == b""
+
+
+def test_the_answer_is_the_match_serializers_for_any_match():
+    from django.utils import timezone
+
+    from matches.api.matches import MatchOutputSerializer, match_answer
+
+    called = MatchFactory(time_called_at=timezone.now(), status="final", result="draw", games_a=1, games_b=1)
+    bye = MatchFactory(player_b=None, table=None, status="final", result="bye")
+
+    for match in (called, bye, MatchFactory()):
+        assert match_answer(match) == MatchOutputSerializer(match).data
+    assert match_answer(bye)["player_b"] is None
+    assert match_answer(called)["time_called_at"].endswith("Z")
