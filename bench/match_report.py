@@ -5,8 +5,9 @@
 database is created and dropped; without it a temporary SQLite file), then sends, through Django's test
 client with real knox tokens: ``GET /api/v1/me/`` (the floor) once per player, the first report of every
 match, the second (agreeing at half the tables, differing at the other half), and an idle poll of the
-match page answered 304. It prints each kind's CPU per request (``time.process_time``, the client included)
-and its ratio to the floor's, and the SQL statements of one request of each kind.
+match page answered 304 (at other tables). It prints each kind's CPU per request (``time.process_time``, the
+client included; the kinds measured in alternating blocks, so that they meet the same load on a shared
+machine) and its ratio to the floor's, and the SQL statements of one request of some kinds.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{tempfile.mkdtemp(prefix='arbiter-bench-')}/bench.sqlite3")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -60,13 +61,22 @@ def clients_for(users: list[Any]) -> list[APIClient]:
     return clients
 
 
-def cpu(calls: list[Callable[[], Any]], status: int) -> float:
-    """CPU seconds per call; every answer must have ``status``."""
-    started = time.process_time()
-    for call in calls:
-        answer = call()
-        assert answer.status_code == status, (answer.status_code, getattr(answer, "content", b"")[:300])
-    return (time.process_time() - started) / len(calls)
+def interleaved(
+    kinds: dict[str, list[Callable[[], Any]]], status: dict[str, int], block: int = 20
+) -> dict[str, float]:
+    """CPU seconds per call of each kind, measured in alternating blocks of ``block`` calls so that every kind
+    meets the same load on a shared machine; every answer must have its kind's ``status``."""
+    spent = dict.fromkeys(kinds, 0.0)
+    done = dict.fromkeys(kinds, 0)
+    while any(done[kind] < len(calls) for kind, calls in kinds.items()):
+        for kind, calls in kinds.items():
+            for call in calls[done[kind] : done[kind] + block]:
+                started = time.process_time()
+                answer = call()
+                spent[kind] += time.process_time() - started
+                assert answer.status_code == status[kind], (kind, answer.status_code, answer.content[:300])
+            done[kind] = min(done[kind] + block, len(calls))
+    return {kind: spent[kind] / len(calls) for kind, calls in kinds.items()}
 
 
 def statements(call: Callable[[], Any]) -> int:
@@ -96,47 +106,41 @@ def measure(tables: int) -> None:
         sample_a.get("/api/v1/me/")
     sample_a.post(sample_url, first, format="json")
 
-    me = [lambda c=c: c.get("/api/v1/me/") for c in a]
-    floor = cpu(me, 200)
-    first_cpu = cpu(
-        [lambda c=c, u=u: c.post(u, first, format="json") for c, u in zip(a, urls, strict=True)], 200
-    )
-    agreeing = cpu(
-        [
-            lambda c=c, u=u: c.post(u, first, format="json")
-            for c, u in zip(b[:half], urls[:half], strict=True)
-        ],
-        200,
-    )
-    differ = cpu(
-        [
-            lambda c=c, u=u: c.post(u, differing, format="json")
-            for c, u in zip(b[half:], urls[half:], strict=True)
-        ],
-        200,
-    )
-    floor_again = cpu(me, 200)
-    assert Match.objects.filter(status=Match.Status.FINAL).count() == half
-    assert Match.objects.filter(status=Match.Status.DISPUTED).count() == tables - half
-
-    viewers = []
-    for match in matches:
+    viewers = []  # each on a match of their own, where nothing happens: their polls are all idle
+    for match in [MatchFactory(round=round_) for _ in range(tables)]:
         viewer = Client()
         viewer.force_login(match.player_a)
         seen = viewer.get(f"/matches/{match.pk}/live/", headers={"HX-Request": "true"})["ETag"]
         viewers.append((viewer, match.pk, seen))
     headers = {"HX-Request": "true"}
-    poll = cpu(
-        [
-            lambda v=v, pk=pk, seen=seen: v.get(
-                f"/matches/{pk}/live/", headers={**headers, "If-None-Match": seen}
-            )
-            for v, pk, seen in viewers
-        ],
-        304,
-    )
 
-    floor = min(floor, floor_again)
+    def posting(clients: list[APIClient], at: list[str], body: dict[str, Any]) -> list[Callable[[], Any]]:
+        return [lambda c=c, u=u: c.post(u, body, format="json") for c, u in zip(clients, at, strict=True)]
+
+    me = [lambda c=c: c.get("/api/v1/me/") for c in a]
+    polls = [
+        lambda v=v, pk=pk, seen=seen: v.get(
+            f"/matches/{pk}/live/", headers={**headers, "If-None-Match": seen}
+        )
+        for v, pk, seen in viewers
+    ]
+    first_round = interleaved(
+        {"floor": me, "first": posting(a, urls, first), "poll": polls},
+        {"floor": 200, "first": 200, "poll": 304},
+    )
+    second_round = interleaved(
+        {
+            "floor": me,
+            "agreeing": posting(b[:half], urls[:half], first),
+            "differing": posting(b[half:], urls[half:], differing),
+        },
+        {"floor": 200, "agreeing": 200, "differing": 200},
+    )
+    assert Match.objects.filter(status=Match.Status.FINAL).count() == half
+    assert Match.objects.filter(status=Match.Status.DISPUTED).count() == tables - half
+    floor = (first_round["floor"] + second_round["floor"]) / 2
+    first_cpu, poll = first_round["first"], first_round["poll"]
+    agreeing, differ = second_round["agreeing"], second_round["differing"]
     counts = {
         "floor GET /api/v1/me/": statements(lambda: sample_a.get("/api/v1/me/")),
         "report, second differing": statements(lambda: sample_b.post(sample_url, differing, format="json")),
