@@ -15,7 +15,7 @@ from knox.models import AuthToken
 from knox.signals import token_expired
 
 
-class TokenAuthentication(KnoxTokenAuthentication):
+class TokenAuthentication(KnoxTokenAuthentication):  # type: ignore[misc]  # knox has no type hints
     def _cleanup_token(self, auth_token: AuthToken) -> bool:
         """Whether the token has expired (then it is deleted); the caller's other tokens are not read."""
         if auth_token.expiry is None or auth_token.expiry >= timezone.now():
@@ -26,7 +26,7 @@ class TokenAuthentication(KnoxTokenAuthentication):
         return True
 
 
-class TokenScheme(KnoxTokenScheme):
+class TokenScheme(KnoxTokenScheme):  # type: ignore[no-untyped-call]  # drf-spectacular's registry
     """The API schema describes it as knox's (``Authorization: Token ...``)."""
 
     target_class = "accounts.authentication.TokenAuthentication"
