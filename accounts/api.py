@@ -14,7 +14,6 @@ from django.contrib.auth.signals import user_logged_in
 from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_serializer
-from knox.auth import TokenAuthentication
 from knox.models import AuthToken
 from rest_framework import serializers, status
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication
@@ -25,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services
+from accounts.authentication import TokenAuthentication
 from accounts.lockout import lockout_message, lockout_minutes
 from accounts.users import display_name
 from config.schema import ErrorSerializer

@@ -24,8 +24,10 @@ from config.refusals import Conflict
 def token_create(*, user: User) -> tuple[str, datetime | None]:
     """A new API token for ``user``, valid for ``REST_KNOX["TOKEN_TTL"]``: the token (shown once) and expiry.
 
-    Only a hash of the token is stored, so a leaked database does not leak working tokens.
+    Only a hash of the token is stored, so a leaked database does not leak working tokens. The user's
+    expired tokens are deleted here (``accounts.authentication`` does not look for them on every call).
     """
+    AuthToken.objects.filter(user=user, expiry__lt=timezone.now()).delete()
     instance, token = AuthToken.objects.create(user=user)
     return token, instance.expiry
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from config.refusals import Conflict
 from idempotency.models import IdempotencyRecord
@@ -33,6 +33,44 @@ def _stored(user: User, key: str, fingerprint: str) -> IdempotencyRecord:
     return record
 
 
+def _claimed(user: User, key: str, fingerprint: str) -> IdempotencyRecord | None:
+    """The new record of (user, key) before the work, or None when there is one already.
+
+    ``INSERT ... ON CONFLICT DO NOTHING RETURNING``: one statement, where catching the unique constraint's
+    error would take a savepoint around it (two more). On PostgreSQL a concurrent insert of the same key
+    makes it wait until that transaction ends, as the constraint did. SQLite older than 3.35 (no
+    ``RETURNING``) takes the savepoint.
+    """
+    record = IdempotencyRecord(user=user, key=key, fingerprint=fingerprint, status_code=0, response={})
+    if not connection.features.can_return_columns_from_insert:
+        try:
+            with transaction.atomic():
+                record.save()
+        except IntegrityError:
+            return None
+        return record
+    meta = IdempotencyRecord._meta
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    values = [field.get_db_prep_save(field.pre_save(record, add=True), connection) for field in fields]
+    name = connection.ops.quote_name
+    table, pk = name(meta.db_table), name(meta.pk.column)
+    columns = ", ".join(name(field.column) for field in fields)
+    unique = f"{name(meta.get_field('user').column)}, {name(meta.get_field('key').column)}"
+    places = ", ".join(["%s"] * len(fields))
+    # The names are the model's own, quoted; every value is a parameter.
+    sql = (
+        f"INSERT INTO {table} ({columns}) VALUES ({places}) ON CONFLICT ({unique}) DO NOTHING RETURNING {pk}"  # noqa: S608
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        inserted = cursor.fetchone()
+    if inserted is None:
+        return None
+    record.pk = inserted[0]
+    record._state.adding = False
+    return record
+
+
 @transaction.atomic
 def idempotent_call(
     *, user: User, key: str, fingerprint: str, produce: Callable[[], Answer]
@@ -44,12 +82,8 @@ def idempotent_call(
     ahead itself). Answers ``produce`` returns, refusals included, are stored with the work; an exception it
     raises rolls everything back, the record too, so a retry after a server error runs again.
     """
-    try:
-        with transaction.atomic():
-            record = IdempotencyRecord.objects.create(
-                user=user, key=key, fingerprint=fingerprint, status_code=0, response={}
-            )
-    except IntegrityError:
+    record = _claimed(user, key, fingerprint)
+    if record is None:
         stored = _stored(user, key, fingerprint)
         return stored.status_code, stored.response, True
     status_code, body = produce()

@@ -210,3 +210,27 @@ def test_a_wrong_password_for_a_token_is_a_401_that_says_how_to_authenticate():
 
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Token"
+
+
+def test_signing_in_again_clears_the_callers_expired_tokens_only(django_assert_num_queries):
+    UserFactory(username="yugi")
+    UserFactory(username="kaiba")
+    old, current = sign_in("yugi")["token"], sign_in("yugi")["token"]
+    kaibas = sign_in("kaiba")["token"]
+    AuthToken.objects.filter(token_key__in=(old[:15], kaibas[:15])).update(
+        expiry=timezone.now() - timedelta(seconds=1)
+    )
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {current}")
+    with django_assert_num_queries(3):  # a call reads its own token (with its user), not the others
+        assert client.get("/api/v1/me/").status_code == 200
+    assert AuthToken.objects.filter(user__username="yugi").count() == 2
+
+    sign_in("yugi")
+
+    assert AuthToken.objects.filter(user__username="yugi").count() == 2  # the current one and the new one
+    assert me(old) == 401
+    assert me(current) == 200
+    assert (
+        AuthToken.objects.filter(user__username="kaiba").count() == 1
+    )  # only Kaiba's own sign-in clears his

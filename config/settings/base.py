@@ -269,7 +269,7 @@ REST_FRAMEWORK = {
     # API clients use tokens; browsers their session, with CSRF enforced. Token comes first so that an
     # unauthenticated call gets a 401 with WWW-Authenticate rather than a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "knox.auth.TokenAuthentication",
+        "accounts.authentication.TokenAuthentication",  # knox's, in one query a request
         "rest_framework.authentication.SessionAuthentication",
     ],
     # The API speaks JSON only; pages post their own forms to views, not here. The parser bounds the body

@@ -6,9 +6,13 @@ a player and a judge) acting at once are applied one after the other and the sec
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import F
+from django.db import connection
+from django.db.models import F, IntegerField, QuerySet
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext
 
 from accounts.users import display_name
@@ -53,6 +57,41 @@ def match_lock(match_id: int) -> Match:
         # played is neither, so the report path leaves the event row alone.
         history_changed(event_id=match.round.event_id)
     return match
+
+
+def match_lock_reading(match_id: int, rows: QuerySet[Match]) -> Match:
+    """The match row locked and read with ``rows``'s joins and subqueries, in one statement (two when
+    another writer committed while it waited). Raises ``Match.DoesNotExist`` when there is no such match.
+
+    For a caller that writes the version itself, in the same UPDATE as its change (``match_update``), and
+    so writes nothing when it refuses. What it reads is what the previous holder of the lock committed: on
+    SQLite, transactions take the database's write lock when they begin; on PostgreSQL, a ``SELECT ... FOR
+    UPDATE`` that finds the row changed since its statement began locks and returns the row as it is now,
+    but joined rows and subqueries as they were. Every writer changes the version, so a version in the
+    statement's snapshot (a subquery) other than the locked row's says so, and the match is read again,
+    the lock held.
+    """
+    name = connection.ops.quote_name
+    table, pk, version = name(Match._meta.db_table), name(Match._meta.pk.column), name("version")
+    # The names are the model's own, quoted.
+    in_snapshot = f"SELECT snapshot.{version} FROM {table} snapshot WHERE snapshot.{pk} = {table}.{pk}"  # noqa: S608
+    locked = (
+        rows.select_for_update(of=("self",))
+        .annotate(snapshot_version=RawSQL(in_snapshot, (), output_field=IntegerField()))  # noqa: S611
+        .order_by("pk")
+    )
+    match = locked.get(pk=match_id)
+    if match.__dict__["snapshot_version"] != match.version:
+        match = locked.get(pk=match_id)
+    return match
+
+
+def match_update(match: Match, **fields: Any) -> None:
+    """Write ``fields`` to the (locked) match and give it a new version, in one UPDATE."""
+    Match.objects.filter(pk=match.pk).update(version=F("version") + 1, **fields)
+    for name, value in fields.items():
+        setattr(match, name, value)
+    match.version += 1
 
 
 def side_name(match: Match, side: str | None) -> str:

@@ -23,6 +23,7 @@ from matches.services.access import (
     MatchConflict,
     MatchOver,
     match_lock,
+    match_update,
     player_side,
     require_judge,
     require_open,
@@ -45,10 +46,11 @@ def match_result_from_tally(tally: dict[str, Any]) -> str:
 
 
 def match_finish(match: Match, *, result: str, games: tuple[int, int, int]) -> None:
-    """Give the (locked) match its final result and tally."""
-    match.status, match.result = Match.Status.FINAL, result
-    match.games_a, match.games_b, match.games_drawn = games
-    match.save(update_fields=["status", "result", "games_a", "games_b", "games_drawn"])
+    """Give the (locked) match its final result and tally, and a new version (``match_update``)."""
+    won_a, won_b, drawn = games
+    match_update(
+        match, status=Match.Status.FINAL, result=result, games_a=won_a, games_b=won_b, games_drawn=drawn
+    )
 
 
 def match_settle(match: Match) -> dict[str, Any]:

@@ -16,12 +16,13 @@ from matches.selectors import EngineAnswerMissing, match_tally
 from matches.services.access import (
     MatchOver,
     impossible_tally,
-    match_lock,
+    match_update,
     player_side,
     require_round_started,
     require_winner_in_top_cut,
 )
 from matches.services.duels import match_finish, match_result_from_tally
+from matches.services.report_table import report_table_locked
 from tournaments.models import Round
 
 
@@ -100,13 +101,11 @@ def matches_create_final(*, game: str, matches: Iterable[FinalMatch], progress: 
     return written
 
 
-def _reports_agree(first: MatchReport, second: MatchReport) -> bool:
-    return (first.result, first.games_a, first.games_b, first.games_drawn) == (
-        second.result,
-        second.games_a,
-        second.games_b,
-        second.games_drawn,
-    )
+# The engine's answers to ``tally_possible`` by game, match format, result and tally: the same few questions
+# are asked by every report (2-1, 2-0, ...), and each costs several engine calls. Bounded: a judge may type
+# any tally, so the memo starts afresh once it is this large.
+_POSSIBLE: dict[tuple[str, str, str, tuple[int, int, int]], bool] = {}
+_POSSIBLE_MAX = 4096
 
 
 def tally_possible(match: Match, *, result: str, games: tuple[int, int, int]) -> bool:
@@ -114,8 +113,19 @@ def tally_possible(match: Match, *, result: str, games: tuple[int, int, int]) ->
 
     Some order of the duels must end the match there with that result, either by itself or because time
     was called (1-0 at time is a win), and must not end it earlier. The engine rules out the impossible:
-    3-0, a win with 0-2, a fourth duel in a three-duel match.
+    3-0, a win with 0-2, a fourth duel in a three-duel match. The answer depends only on the game, the
+    match format, the result and the tally (what ``match_tally`` sends the engine), so it is remembered.
     """
+    key = (match.round.event.game, match.match_format, result, games)
+    known = _POSSIBLE.get(key)
+    if known is None:
+        if len(_POSSIBLE) >= _POSSIBLE_MAX:
+            _POSSIBLE.clear()
+        known = _POSSIBLE[key] = _tally_possible(match, result=result, games=games)
+    return known
+
+
+def _tally_possible(match: Match, *, result: str, games: tuple[int, int, int]) -> bool:
     order = _order_reaching(match, games)
     if order is None:
         return False
@@ -204,9 +214,12 @@ def match_report_result(
 
     The tally must be one the engine accepts for that result, and where the duels were recorded here it
     must be theirs. The match row is locked first, so two players pressing "report" at the same moment are
-    applied one after the other and the second sees the first's report.
+    applied one after the other and the second sees the first's report; a refused report writes nothing.
+    Returns the match with its round, event and players loaded. Raises ``Match.DoesNotExist`` when there is
+    no such match.
     """
-    match = match_lock(match_id)
+    table = report_table_locked(match_id, player)
+    match = table.match
     require_round_started(match)
     player_side(match, player)
     if match.status == Match.Status.FINAL:
@@ -217,21 +230,30 @@ def match_report_result(
     require_winner_in_top_cut(match, result)
     if not tally_possible(match, result=result, games=games):
         raise ValidationError({"games_a": [impossible_tally(match, result=result, games=games)]})
-    recorded = [duel.result for duel in match.duels.exclude(result="")]
-    if recorded:
-        counted = (recorded.count("A"), recorded.count("B"), recorded.count("draw"))
-        if counted != games:
-            raise ValidationError({"games_a": [_duels_differ(match, counted)]})
-    MatchReport.objects.update_or_create(
-        match=match,
-        player=player,
-        defaults={"result": result, "games_a": games_a, "games_b": games_b, "games_drawn": games_drawn},
+    if any(table.duels) and table.duels != games:
+        raise ValidationError({"games_a": [_duels_differ(match, table.duels)]})
+    # One statement, no savepoint: the player's report is written, or their earlier one replaced (the
+    # match's lock keeps anyone else from writing it meanwhile).
+    MatchReport.objects.bulk_create(
+        [
+            MatchReport(
+                match=match,
+                player=player,
+                result=result,
+                games_a=games_a,
+                games_b=games_b,
+                games_drawn=games_drawn,
+            )
+        ],
+        update_conflicts=True,
+        unique_fields=["match", "player"],
+        update_fields=["result", "games_a", "games_b", "games_drawn"],
     )
-    reports = list(match.reports.all())
-    if len(reports) == 2:
-        if _reports_agree(*reports):
-            match_finish(match, result=reports[0].result, games=games)
-        else:
-            match.status, match.result = Match.Status.DISPUTED, ""
-            match.save(update_fields=["status", "result"])
+    # The match's own UPDATE gives it its new version (the live page's), with the result or the dispute.
+    if table.opponent_report is None:
+        match_update(match)
+    elif table.opponent_report == (result, *games):
+        match_finish(match, result=result, games=games)
+    else:
+        match_update(match, status=Match.Status.DISPUTED, result="")
     return match

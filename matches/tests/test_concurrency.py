@@ -7,12 +7,16 @@ the result single and consistent.
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
+from django.db import transaction
 from django.urls import reverse
 
 from idempotency.models import IdempotencyRecord
 from matches.models import Dispute, Match, MatchReport, Penalty, ResultChange
-from matches.services import duel_report
+from matches.services import duel_report, match_report_result
 from matches.services.access import MatchConflict
 from matches.services.disputes import Description, dispute_draft_save
 from matches.tests.concurrency import needs_postgresql, run_at_once
@@ -38,6 +42,29 @@ def test_both_players_reporting_the_match_through_the_api_at_once_finalise_it_on
     match.refresh_from_db()
     assert (match.status, match.result, match.games_a, match.games_b) == (Match.Status.FINAL, "b", 1, 2)
     assert MatchReport.objects.filter(match=match).count() == 2
+
+
+def test_a_report_that_waited_for_the_lock_sees_the_report_committed_meanwhile():
+    """The second report's one read happens while the first holds the lock: it must see that report."""
+    needs_postgresql()
+    match = MatchFactory()
+    holding = threading.Event()
+
+    def first() -> None:
+        with transaction.atomic():
+            match_report_result(match_id=match.pk, player=match.player_a, result="a", games_a=2)
+            holding.set()
+            time.sleep(0.5)  # the second report is waiting for the match's lock by now
+
+    def second() -> Match:
+        assert holding.wait(timeout=10)
+        return match_report_result(match_id=match.pk, player=match.player_b, result="a", games_a=2)
+
+    _, reported = run_at_once(first, second)
+
+    assert (reported.status, reported.result) == (Match.Status.FINAL, "a")
+    match.refresh_from_db()
+    assert (match.status, match.result, match.games_a) == (Match.Status.FINAL, "a", 2)
 
 
 def test_a_match_report_retried_at_once_with_one_key_is_written_once():
