@@ -48,7 +48,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from tournaments.engine.replay import Replay, ReplayError, read_replay
+from tournaments.engine.replay import Replay, ReplayError, read_columns
 from tournaments.engine.standings import ranked_history
 
 # --------------------------------------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
     Raises :class:`tournaments.engine.replay.ReplayError` (every problem located) for a document that is not a
     valid event replay, or one whose top cut has started (there is no next Swiss round).
     """
-    parsed = replay if isinstance(replay, Replay) else read_replay(replay)
+    parsed = replay if isinstance(replay, Replay) else read_columns(replay)
     if any(round_.stage == "top" for round_ in parsed.rounds):
         started = "the top cut has started: there is no next Swiss round"
         raise ReplayError([{"path": "rounds", "message": started}])

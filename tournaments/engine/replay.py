@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import compress, repeat
-from operator import is_not, itemgetter, ne
+from operator import attrgetter, is_not, itemgetter, ne
 from typing import Any, Final, Literal, TypeVar, cast
 
 FORMAT: Final = "event-replay/1"
@@ -117,6 +117,37 @@ class Replay:
     players: tuple[Player, ...]
     rounds: tuple[Round, ...]
     drops: tuple[Drop, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundColumns:
+    """A round's matches as columns (match k is item k of each list), for the engines' own reading.
+
+    The standings and pairing read a document this way (:func:`read_columns`): a 4,096-player replay holds
+    some 22,000 matches, and building a :class:`Match` for each costs more than the ranking itself.
+    """
+
+    number: int
+    stage: Stage
+    tables: list[int]
+    a: list[str]
+    b: list[str | None]
+    results: list[Result]
+    games: list[Games | None]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayColumns:
+    """A replay with its rounds as :class:`RoundColumns`.
+
+    A document read this way is valid (:func:`read_columns`); one taken from a replay built in code
+    (:func:`columns_of`) may break what reading guarantees, as that replay may.
+    """
+
+    game: Game
+    players: tuple[Player, ...]
+    rounds: tuple[RoundColumns, ...]
+    drops: tuple[Drop, ...]
 
 
 def gettext_noop(message: str) -> str:
@@ -246,7 +277,7 @@ class _Reader:
             return []
         return value
 
-    def document(self, document: object) -> Replay | None:
+    def document(self, document: object) -> ReplayColumns | None:
         if not isinstance(document, dict):
             self.problem(
                 "", gettext_noop("an event replay is a JSON object, got %(got)s"), got=_describe(document)
@@ -276,7 +307,7 @@ class _Reader:
         players = self.players(self.list_at(document, "players"))
         known = {player.id for player in players}
         joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
-        # Per round: its number, its path and who was paired where (player id -> a seat code, see _seat).
+        # Per round: its number, its path and who was paired where (player id -> a seat code, see _seat_path).
         pairings: list[tuple[int, str, dict[str, int]]] = []
         rounds = tuple(
             self.round(value, index, known, pairings)
@@ -315,7 +346,7 @@ class _Reader:
                         after=after,
                         round=number,
                     )
-        return Replay(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
+        return ReplayColumns(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
 
     def players(self, values: list[Any]) -> tuple[Player, ...]:
         plain = _plain_players(values)
@@ -418,11 +449,11 @@ class _Reader:
 
     def round(
         self, value: object, index: int, known: set[str], pairings: list[tuple[int, str, dict[str, int]]]
-    ) -> Round:
+    ) -> RoundColumns:
         path = f"rounds[{index}]"
         if not isinstance(value, dict):
             self.problem(path, gettext_noop("expected a round object, got %(got)s"), got=_describe(value))
-            return Round(number=index + 1, stage="swiss", matches=())
+            return _round_columns(index + 1, "swiss", [])
         number = value.get("number")
         if _as_int(number) != index + 1:
             self.problem(
@@ -456,36 +487,37 @@ class _Reader:
         # A round whose every match is as the spec asks (the usual case) is read in bulk; any other match by
         # match, naming each problem. The bulk read accepts only what the match-by-match read accepts
         # without a problem, and builds the same matches.
-        plain = _plain_round(matches_value, known)
+        plain = _plain_round(index + 1, stage or "swiss", matches_value, known)
         if plain is not None:
-            matches, seats = plain
+            columns, seats = plain
         else:
             seats = {}  # player id -> seat (see _seat_path)
             matches = [
                 self.match(match, path, m, index + 1, known, seats) for m, match in enumerate(matches_value)
             ]
-        tables = [match.table for match in matches if match.b is not None]
+            columns = _round_columns(index + 1, stage or "swiss", matches)
+        tables = list(compress(columns.tables, map(is_not, columns.b, repeat(None))))
         if len(set(tables)) < len(tables):
-            self.tables_once(matches, path)
+            self.tables_once(columns, path)
         pairings.append((index + 1, path, seats))
-        return Round(number=index + 1, stage=stage or "swiss", matches=tuple(matches))
+        return columns
 
-    def tables_once(self, matches: list[Match], path: str) -> None:
+    def tables_once(self, columns: RoundColumns, path: str) -> None:
         """Two matches at one table of a round cannot both be played there (a bye's table is not a seat)."""
         first_at: dict[int, int] = {}
-        for m, match in enumerate(matches):
-            if match.b is None:
+        for m, (table, side_b) in enumerate(zip(columns.tables, columns.b, strict=True)):
+            if side_b is None:
                 continue
-            if match.table in first_at:
-                earlier = f"{path}.matches[{first_at[match.table]}]"
+            if table in first_at:
+                earlier = f"{path}.matches[{first_at[table]}]"
                 self.problem(
                     f"{path}.matches[{m}].table",
                     gettext_noop("table %(table)d is already used by %(earlier)s"),
-                    table=match.table,
+                    table=table,
                     earlier=earlier,
                 )
             else:
-                first_at[match.table] = m
+                first_at[table] = m
 
     def match(
         self, value: object, round_path: str, m: int, number: int, known: set[str], seats: dict[str, int]
@@ -665,8 +697,10 @@ def _plain_players(values: list[Any]) -> tuple[Player, ...] | None:
     return tuple(_build(Player, len(ids), _PLAYER_SLOTS, (ids, names, repeat(1), repeat(0), repeat(None))))
 
 
-def _plain_round(values: list[Any], known: set[str]) -> tuple[list[Match], dict[str, int]] | None:
-    """A round's matches and seats if every match is as the spec asks, else None (read them one by one).
+def _plain_round(
+    number: int, stage: Stage, values: list[Any], known: set[str]
+) -> tuple[RoundColumns, dict[str, int]] | None:
+    """A round's columns and seats if every match is as the spec asks, else None (read them one by one).
 
     That is: a table 1..MAX_TABLE, a known result, ``a`` a registered player, ``b`` one too or null exactly
     for a bye, nobody seated twice (nor against themselves), and a tally within bounds or none. Tables used
@@ -701,7 +735,16 @@ def _plain_round(values: list[Any], known: set[str]) -> tuple[list[Match], dict[
     games = _plain_tallies(list(map(_get, values, repeat("games"))))
     if games is None:
         return None
-    return _build(Match, count, _MATCH_SLOTS, (tables, sides_a, sides_b, results, games)), seats
+    columns = RoundColumns(
+        number=number,
+        stage=stage,
+        tables=tables,
+        a=sides_a,
+        b=sides_b,
+        results=cast("list[Result]", results),
+        games=games,
+    )
+    return columns, seats
 
 
 def _plain_tallies(values: list[Any]) -> list[Games | None] | None:
@@ -730,14 +773,37 @@ def _new_player(player_id: str, name: str) -> Player:
     return _build(Player, 1, _PLAYER_SLOTS, ((player_id,), (name,), (1,), (0,), (None,)))[0]
 
 
-def read_replay(document: object) -> Replay:
-    """Parse and validate an ``event-replay/1`` document (already decoded from JSON).
+_table_column, _a_column, _b_column = attrgetter("table"), attrgetter("a"), attrgetter("b")
+_result_column, _games_column = attrgetter("result"), attrgetter("games")
 
-    Raises :class:`ReplayError` listing every problem found, each located by its path.
+
+def _round_columns(number: int, stage: Stage, matches: Iterable[Match]) -> RoundColumns:
+    matches = list(matches)
+    return RoundColumns(
+        number=number,
+        stage=stage,
+        tables=list(map(_table_column, matches)),
+        a=list(map(_a_column, matches)),
+        b=list(map(_b_column, matches)),
+        results=list(map(_result_column, matches)),
+        games=list(map(_games_column, matches)),
+    )
+
+
+def columns_of(replay: Replay) -> ReplayColumns:
+    """``replay`` with its rounds as columns (what the standings read)."""
+    rounds = tuple(_round_columns(round_.number, round_.stage, round_.matches) for round_ in replay.rounds)
+    return ReplayColumns(game=replay.game, players=replay.players, rounds=rounds, drops=replay.drops)
+
+
+def read_columns(document: object) -> ReplayColumns:
+    """:func:`read_replay` without building a :class:`Match` per match: the rounds as columns.
+
+    Raises :class:`ReplayError` as :func:`read_replay` does, with the same problems.
     """
     reader = _Reader()
-    replay = reader.document(document)
-    if reader.problems or replay is None:
+    columns = reader.document(document)
+    if reader.problems or columns is None:
         problems = reader.problems[:MAX_PROBLEMS]
         if len(reader.problems) > MAX_PROBLEMS:
             more = len(reader.problems) - MAX_PROBLEMS
@@ -745,7 +811,31 @@ def read_replay(document: object) -> Replay:
                 problem_at("", gettext_noop("and %(count)d more problems; fix these first"), count=more)
             )
         raise ReplayError(problems)
-    return replay
+    return columns
+
+
+def read_replay(document: object) -> Replay:
+    """Parse and validate an ``event-replay/1`` document (already decoded from JSON).
+
+    Raises :class:`ReplayError` listing every problem found, each located by its path.
+    """
+    columns = read_columns(document)
+    rounds = tuple(
+        Round(
+            number=round_.number,
+            stage=round_.stage,
+            matches=tuple(
+                _build(
+                    Match,
+                    len(round_.a),
+                    _MATCH_SLOTS,
+                    (round_.tables, round_.a, round_.b, round_.results, round_.games),
+                )
+            ),
+        )
+        for round_ in columns.rounds
+    )
+    return Replay(game=columns.game, players=columns.players, rounds=rounds, drops=columns.drops)
 
 
 def replay_to_json(replay: Replay) -> dict[str, Any]:

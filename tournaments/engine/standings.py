@@ -55,10 +55,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, islice, repeat
-from operator import eq, mul
+from operator import eq, is_not, mul
 from typing import Any, Final
 
-from tournaments.engine.replay import Match, Replay, Round, read_replay
+from tournaments.engine.replay import Match, Replay, ReplayColumns, RoundColumns, columns_of, read_columns
 
 FORMAT: Final = "standings/1"
 
@@ -210,7 +210,7 @@ def ranking(replay: Replay) -> list[tuple[str, int]]:
     return [(ids[i], points[i]) for i in history.order]
 
 
-def ranked_history(replay: Replay) -> RankedHistory:
+def ranked_history(replay: Replay | ReplayColumns) -> RankedHistory:
     """The standing order with the opponents behind it (see :class:`RankedHistory`), for pairing."""
     table = _table(replay, rows=False)
     return RankedHistory(
@@ -222,8 +222,9 @@ def ranked_history(replay: Replay) -> RankedHistory:
     )
 
 
-def _table(replay: Replay, *, rows: bool = True) -> _Table:
+def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
     """The working columns and the order; ``rows=False`` leaves out what only the rows show (see ranking)."""
+    replay = source if isinstance(source, ReplayColumns) else columns_of(source)
     ids = [player.id for player in replay.players]
     index = {player_id: i for i, player_id in enumerate(ids)}
     count = len(ids)
@@ -305,7 +306,7 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
     ties = _full_ties(order, keys)
     flips = _flips(ids, None if rows else (i for start, end in ties for i in order[start:end]))
     if ties:
-        head_to_head = _head_to_head(swiss, index, [order[start:end] for start, end in ties])
+        head_to_head = _head_to_head(swiss, ids, [order[start:end] for start, end in ties])
         for start, end in ties:
             order[start:end] = sorted(order[start:end], key=lambda i: (-head_to_head[i], flips[i], ids[i]))
     return _Table(
@@ -324,7 +325,7 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
     )
 
 
-def _tally(swiss: list[Round], index: dict[str, int]) -> _Tally:
+def _tally(swiss: list[RoundColumns], index: dict[str, int]) -> _Tally:
     """What the Swiss matches add up to, in one pass over them."""
     count = len(index)
     wins = [0] * count
@@ -337,13 +338,13 @@ def _tally(swiss: list[Round], index: dict[str, int]) -> _Tally:
     opponents: list[list[int]] = [[] for _ in range(count)]
     byes: list[tuple[int, Match]] = []
     for round_ in swiss:
-        for match in round_.matches:
-            a = index[match.a]
-            result, side_b = match.result, match.b
+        columns = zip(round_.tables, round_.a, round_.b, round_.results, round_.games, strict=True)
+        for table, side_a, side_b, result, games in columns:
+            a = index[side_a]
             if result == "bye" or side_b is None:
                 bye_count[a] += 1
                 game_wins[a] += 2
-                byes.append((round_.number, match))
+                byes.append((round_.number, Match(table, side_a, side_b, result, games)))
                 continue
             b = index[side_b]
             if result == "a":
@@ -360,7 +361,6 @@ def _tally(swiss: list[Round], index: dict[str, int]) -> _Tally:
                 losses[b] += 1
             opponents[a].append(b)
             opponents[b].append(a)
-            games = match.games
             if games is not None:
                 game_wins[a] += games.a
                 game_losses[a] += games.b
@@ -402,26 +402,25 @@ def _full_ties(order: list[int], keys: list[tuple[int, ...]]) -> list[tuple[int,
     return ties
 
 
-def _head_to_head(swiss: list[Round], index: dict[str, int], ties: list[list[int]]) -> dict[int, int]:
+def _head_to_head(swiss: list[RoundColumns], ids: list[str], ties: list[list[int]]) -> dict[int, int]:
     """The match points each fully tied player earned in Swiss matches against the others tied with them."""
-    group_of = {i: g for g, group in enumerate(ties) for i in group}
+    group_of = {ids[i]: g for g, group in enumerate(ties) for i in group}
     earned = dict.fromkeys(group_of, 0)
     for round_ in swiss:
-        for match in round_.matches:
-            if match.result == "bye" or match.b is None:
+        # Only the matches whose side a is tied are walked (found by builtins): ties are usually few.
+        groups = list(map(group_of.get, round_.a))
+        for m in compress(range(len(groups)), map(is_not, groups, repeat(None))):
+            a, b, result = round_.a[m], round_.b[m], round_.results[m]
+            if result == "bye" or b is None or group_of.get(b) != groups[m]:
                 continue
-            a, b = index[match.a], index[match.b]
-            group = group_of.get(a)
-            if group is None or group_of.get(b) != group:
-                continue
-            if match.result == "a":
+            if result == "a":
                 earned[a] += 3
-            elif match.result == "b":
+            elif result == "b":
                 earned[b] += 3
-            elif match.result == "draw":
+            elif result == "draw":
                 earned[a] += 1
                 earned[b] += 1
-    return earned
+    return {i: earned[ids[i]] for group in ties for i in group}
 
 
 def _printed(value: int, denominator: int) -> float:
@@ -434,7 +433,7 @@ def compute(replay: Mapping[str, Any] | Replay) -> dict[str, Any]:
 
     Raises :class:`tournaments.engine.replay.ReplayError` when the document is not a valid replay.
     """
-    parsed = replay if isinstance(replay, Replay) else read_replay(replay)
+    parsed = replay if isinstance(replay, Replay) else read_columns(replay)
     swiss = [round_.number for round_ in parsed.rounds if round_.stage == "swiss"]
     table = _table(parsed)
     dropped = {drop.player for drop in parsed.drops}
