@@ -307,19 +307,26 @@ class _Reader:
         players = self.players(self.list_at(document, "players"))
         known = {player.id for player in players}
         joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
-        # Per round: its number, its path and who was paired where (player id -> a seat code, see _seat_path).
-        pairings: list[tuple[int, str, dict[str, int]]] = []
+        # Per round: its number, its path, who was paired where (player id -> a seat code, see _seat_path;
+        # None for a round read in bulk, whose seats are found from its columns) and its columns.
+        pairings: list[tuple[int, str, dict[str, int] | None, RoundColumns]] = []
         rounds = tuple(
             self.round(value, index, known, pairings)
             for index, value in enumerate(self.list_at(document, "rounds", maximum=MAX_ROUNDS))
         )
         drops = self.drops(self.list_at(document, "drops", required=False), known, len(rounds))
         dropped_after = {drop.player: drop.after_round for drop in drops}
-        # Only late entries and dropped players can be paired out of their time: look them up in each round,
-        # in seat order (the order the matches list them), rather than walk every seat of the event.
-        watched = joined.keys() | dropped_after.keys()
-        for number, round_path, seats in pairings if watched else ():
-            if len(watched) < len(seats):
+        # Only late entries not yet joined and players dropped before a round can be paired out of their
+        # time: look them up in each round, in seat order (the order the matches list them), rather than walk
+        # every seat of the event.
+        for number, round_path, seats, columns in pairings if joined or dropped_after else ():
+            watched = {player_id for player_id, first in joined.items() if number < first}
+            watched.update(player_id for player_id, after in dropped_after.items() if number > after)
+            if not watched:
+                continue
+            if seats is None:
+                found = _seats_of(columns, watched)
+            elif len(watched) < len(seats):
                 found = [(seats[player_id], player_id) for player_id in watched if player_id in seats]
             else:
                 found = [(seat, player_id) for player_id, seat in seats.items() if player_id in watched]
@@ -448,7 +455,11 @@ class _Reader:
         return Player(id=player_id, name=name, joined_round=joined_round, byes=byes, fixed_table=fixed_table)
 
     def round(
-        self, value: object, index: int, known: set[str], pairings: list[tuple[int, str, dict[str, int]]]
+        self,
+        value: object,
+        index: int,
+        known: set[str],
+        pairings: list[tuple[int, str, dict[str, int] | None, RoundColumns]],
     ) -> RoundColumns:
         path = f"rounds[{index}]"
         if not isinstance(value, dict):
@@ -487,19 +498,20 @@ class _Reader:
         # A round whose every match is as the spec asks (the usual case) is read in bulk; any other match by
         # match, naming each problem. The bulk read accepts only what the match-by-match read accepts
         # without a problem, and builds the same matches.
-        plain = _plain_round(index + 1, stage or "swiss", matches_value, known)
-        if plain is not None:
-            columns, seats = plain
-        else:
+        columns = _plain_round(index + 1, stage or "swiss", matches_value, known)
+        seats: dict[str, int] | None = None
+        if columns is None:
             seats = {}  # player id -> seat (see _seat_path)
             matches = [
                 self.match(match, path, m, index + 1, known, seats) for m, match in enumerate(matches_value)
             ]
             columns = _round_columns(index + 1, stage or "swiss", matches)
-        tables = list(compress(columns.tables, map(is_not, columns.b, repeat(None))))
+        tables = columns.tables
+        if None in columns.b:
+            tables = list(compress(tables, map(is_not, columns.b, repeat(None))))
         if len(set(tables)) < len(tables):
             self.tables_once(columns, path)
-        pairings.append((index + 1, path, seats))
+        pairings.append((index + 1, path, seats, columns))
         return columns
 
     def tables_once(self, columns: RoundColumns, path: str) -> None:
@@ -640,6 +652,14 @@ class _Reader:
         return tuple(drops)
 
 
+def _seats_of(columns: RoundColumns, wanted: set[str]) -> list[tuple[int, str]]:
+    """The seat codes (see _seat_path) of the ``wanted`` players in a round read in bulk (by builtins)."""
+    a, b = columns.a, cast("list[str]", columns.b)  # b's None (a bye) is never wanted
+    found = [(2 * m, a[m]) for m in compress(range(len(a)), map(wanted.__contains__, a))]
+    found.extend((2 * m + 1, b[m]) for m in compress(range(len(b)), map(wanted.__contains__, b)))
+    return found
+
+
 def _seat_path(round_path: str, seat: int) -> str:
     """The path of a seat code: match ``m``'s side ``a`` is ``2 * m``, its side ``b`` ``2 * m + 1``."""
     return f"{round_path}.matches[{seat >> 1}].{'ab'[seat & 1]}"
@@ -697,16 +717,15 @@ def _plain_players(values: list[Any]) -> tuple[Player, ...] | None:
     return tuple(_build(Player, len(ids), _PLAYER_SLOTS, (ids, names, repeat(1), repeat(0), repeat(None))))
 
 
-def _plain_round(
-    number: int, stage: Stage, values: list[Any], known: set[str]
-) -> tuple[RoundColumns, dict[str, int]] | None:
-    """A round's columns and seats if every match is as the spec asks, else None (read them one by one).
+def _plain_round(number: int, stage: Stage, values: list[Any], known: set[str]) -> RoundColumns | None:
+    """A round's columns if every match is as the spec asks, else None (read them one by one).
 
     That is: a table 1..MAX_TABLE, a known result, ``a`` a registered player, ``b`` one too or null exactly
     for a bye, nobody seated twice (nor against themselves), and a tally within bounds or none. Tables used
-    twice are checked by the caller, as for a round read match by match.
+    twice are checked by the caller, as for a round read match by match. Players' ids and results need no
+    type check of their own: only strings are registered players and results (a value of another kind is
+    not found; one that cannot be hashed raises TypeError).
     """
-    count = len(values)
     if not _only(values, dict):
         return None
     try:
@@ -716,26 +735,30 @@ def _plain_round(
     except KeyError:
         return None
     sides_b = list(map(_get, values, repeat("b")))
-    if not (_only(tables, int) and _only(results, str) and _only(sides_a, str)):
+    if not _only(tables, int) or (tables and not (min(tables) >= 1 and max(tables) <= MAX_TABLE)):
         return None
-    if tables and not (min(tables) >= 1 and max(tables) <= MAX_TABLE):
+    try:
+        if not _RESULTS.keys() >= set(results):
+            return None
+        seated = sides_a + sides_b
+        if None in sides_b:
+            paired = list(map(is_not, sides_b, repeat(None)))
+            if paired != list(map(ne, results, repeat("bye"))):
+                return None
+            seated = sides_a + list(compress(sides_b, paired))
+        elif "bye" in results:
+            return None
+        if len(set(seated)) != len(seated) or not known.issuperset(seated):
+            return None
+    except TypeError:
         return None
-    if not _RESULTS.keys() >= set(results):
-        return None
-    paired = list(map(is_not, sides_b, repeat(None)))
-    if paired != list(map(ne, results, repeat("bye"))):
-        return None
-    seated_b = list(compress(sides_b, paired))
-    if not _only(seated_b, str):
-        return None
-    seats = dict(zip(sides_a, range(0, 2 * count, 2), strict=True))
-    seats.update(zip(seated_b, compress(range(1, 2 * count, 2), paired), strict=True))
-    if len(seats) != count + len(seated_b) or not known.issuperset(seats):
-        return None
-    games = _plain_tallies(list(map(_get, values, repeat("games"))))
-    if games is None:
-        return None
-    columns = RoundColumns(
+    if any(map(dict.__contains__, values, repeat("games"))):
+        games = _plain_tallies(list(map(_get, values, repeat("games"))))
+        if games is None:
+            return None
+    else:
+        games = [None] * len(values)
+    return RoundColumns(
         number=number,
         stage=stage,
         tables=tables,
@@ -744,7 +767,6 @@ def _plain_round(
         results=cast("list[Result]", results),
         games=games,
     )
-    return columns, seats
 
 
 def _plain_tallies(values: list[Any]) -> list[Games | None] | None:
