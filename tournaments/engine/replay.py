@@ -134,6 +134,10 @@ class RoundColumns:
     b: list[str | None]
     results: list[Result]
     games: list[Games | None]
+    # The sides' players as indexes into the replay's players (None for a bye's b, or an unknown player in a
+    # replay built in code).
+    a_index: list[int | None]
+    b_index: list[int | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +309,7 @@ class _Reader:
                     got=_describe(game_value),
                 )
         players = self.players(self.list_at(document, "players"))
-        known = {player.id for player in players}
+        known = {player.id: i for i, player in enumerate(players)}  # a registered player's index
         joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
         # Per round: its number, its path, who was paired where (player id -> a seat code, see _seat_path;
         # None for a round read in bulk, whose seats are found from its columns) and its columns.
@@ -458,13 +462,13 @@ class _Reader:
         self,
         value: object,
         index: int,
-        known: set[str],
+        known: dict[str, int],
         pairings: list[tuple[int, str, dict[str, int] | None, RoundColumns]],
     ) -> RoundColumns:
         path = f"rounds[{index}]"
         if not isinstance(value, dict):
             self.problem(path, gettext_noop("expected a round object, got %(got)s"), got=_describe(value))
-            return _round_columns(index + 1, "swiss", [])
+            return _round_columns(index + 1, "swiss", [], known)
         number = value.get("number")
         if _as_int(number) != index + 1:
             self.problem(
@@ -505,7 +509,7 @@ class _Reader:
             matches = [
                 self.match(match, path, m, index + 1, known, seats) for m, match in enumerate(matches_value)
             ]
-            columns = _round_columns(index + 1, stage or "swiss", matches)
+            columns = _round_columns(index + 1, stage or "swiss", matches, known)
         tables = columns.tables
         if None in columns.b:
             tables = list(compress(tables, map(is_not, columns.b, repeat(None))))
@@ -532,7 +536,13 @@ class _Reader:
                 first_at[table] = m
 
     def match(
-        self, value: object, round_path: str, m: int, number: int, known: set[str], seats: dict[str, int]
+        self,
+        value: object,
+        round_path: str,
+        m: int,
+        number: int,
+        known: dict[str, int],
+        seats: dict[str, int],
     ) -> Match:
         path = f"{round_path}.matches[{m}]"
         if not isinstance(value, dict):
@@ -614,7 +624,7 @@ class _Reader:
                 )
         return Match(table=table, a=sides["a"] or "", b=sides["b"], result=result or "bye", games=games)
 
-    def drops(self, values: list[Any], known: set[str], round_count: int) -> tuple[Drop, ...]:
+    def drops(self, values: list[Any], known: dict[str, int], round_count: int) -> tuple[Drop, ...]:
         drops: list[Drop] = []
         first_at: dict[str, int] = {}
         for index, value in enumerate(values):
@@ -717,14 +727,14 @@ def _plain_players(values: list[Any]) -> tuple[Player, ...] | None:
     return tuple(_build(Player, len(ids), _PLAYER_SLOTS, (ids, names, repeat(1), repeat(0), repeat(None))))
 
 
-def _plain_round(number: int, stage: Stage, values: list[Any], known: set[str]) -> RoundColumns | None:
+def _plain_round(number: int, stage: Stage, values: list[Any], known: dict[str, int]) -> RoundColumns | None:
     """A round's columns if every match is as the spec asks, else None (read them one by one).
 
     That is: a table 1..MAX_TABLE, a known result, ``a`` a registered player, ``b`` one too or null exactly
     for a bye, nobody seated twice (nor against themselves), and a tally within bounds or none. Tables used
     twice are checked by the caller, as for a round read match by match. Players' ids and results need no
     type check of their own: only strings are registered players and results (a value of another kind is
-    not found; one that cannot be hashed raises TypeError).
+    not found; one that cannot be hashed raises TypeError). Finding the players gives their indexes.
     """
     if not _only(values, dict):
         return None
@@ -748,10 +758,14 @@ def _plain_round(number: int, stage: Stage, values: list[Any], known: set[str]) 
             seated = sides_a + list(compress(sides_b, paired))
         elif "bye" in results:
             return None
-        if len(set(seated)) != len(seated) or not known.issuperset(seated):
+        seated_index: list[int | None] = list(map(known.__getitem__, seated))
+        if len(set(seated_index)) != len(seated_index):
             return None
-    except TypeError:
+    except (KeyError, TypeError):
         return None
+    a_index, b_index = seated_index[: len(sides_a)], seated_index[len(sides_a) :]
+    if len(b_index) < len(sides_a):  # a bye's b is None
+        b_index = list(map(known.get, cast("list[str]", sides_b)))
     if any(map(dict.__contains__, values, repeat("games"))):
         games = _plain_tallies(list(map(_get, values, repeat("games"))))
         if games is None:
@@ -766,6 +780,8 @@ def _plain_round(number: int, stage: Stage, values: list[Any], known: set[str]) 
         b=sides_b,
         results=cast("list[Result]", results),
         games=games,
+        a_index=a_index,
+        b_index=b_index,
     )
 
 
@@ -799,22 +815,40 @@ _table_column, _a_column, _b_column = attrgetter("table"), attrgetter("a"), attr
 _result_column, _games_column = attrgetter("result"), attrgetter("games")
 
 
-def _round_columns(number: int, stage: Stage, matches: Iterable[Match]) -> RoundColumns:
+def _round_columns(
+    number: int, stage: Stage, matches: Iterable[Match], known: dict[str, int], *, strict: bool = False
+) -> RoundColumns:
+    """A round's columns from its matches; ``strict``: an unknown player raises KeyError."""
     matches = list(matches)
+    a, b = list(map(_a_column, matches)), list(map(_b_column, matches))
+    if strict:
+        a_index: list[int | None] = list(map(known.__getitem__, a))
+        b_index = [None if player_id is None else known[player_id] for player_id in b]
+    else:
+        a_index, b_index = list(map(known.get, a)), list(map(known.get, b))
     return RoundColumns(
         number=number,
         stage=stage,
         tables=list(map(_table_column, matches)),
-        a=list(map(_a_column, matches)),
-        b=list(map(_b_column, matches)),
+        a=a,
+        b=b,
         results=list(map(_result_column, matches)),
         games=list(map(_games_column, matches)),
+        a_index=a_index,
+        b_index=b_index,
     )
 
 
 def columns_of(replay: Replay) -> ReplayColumns:
-    """``replay`` with its rounds as columns (what the standings read)."""
-    rounds = tuple(_round_columns(round_.number, round_.stage, round_.matches) for round_ in replay.rounds)
+    """``replay`` with its rounds as columns (what the standings read).
+
+    Raises KeyError for a player of a Swiss match who is not registered (a replay built in code).
+    """
+    known = {player.id: i for i, player in enumerate(replay.players)}
+    rounds = tuple(
+        _round_columns(round_.number, round_.stage, round_.matches, known, strict=round_.stage == "swiss")
+        for round_ in replay.rounds
+    )
     return ReplayColumns(game=replay.game, players=replay.players, rounds=rounds, drops=replay.drops)
 
 

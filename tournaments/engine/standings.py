@@ -55,8 +55,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, islice, repeat
-from operator import eq, is_not, mul
-from typing import Any, Final
+from operator import eq, is_, is_not, mul
+from typing import Any, Final, cast
 
 from tournaments.engine.replay import Match, Replay, ReplayColumns, RoundColumns, columns_of, read_columns
 
@@ -229,7 +229,7 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
     index = {player_id: i for i, player_id in enumerate(ids)}
     count = len(ids)
     swiss = [round_ for round_ in replay.rounds if round_.stage == "swiss"]
-    tally = _tally(swiss, index)
+    tally = _tally(swiss, count)
     wins, byes, draws, opponents = tally.wins, tally.bye_count, tally.draws, tally.opponents
 
     # A late entry's missed Swiss rounds are match losses with no opponent: in Yu-Gi-Oh! they stay out of
@@ -325,9 +325,8 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
     )
 
 
-def _tally(swiss: list[RoundColumns], index: dict[str, int]) -> _Tally:
-    """What the Swiss matches add up to, in one pass over them."""
-    count = len(index)
+def _tally(swiss: list[RoundColumns], count: int) -> _Tally:
+    """What the Swiss matches add up to, in one pass over them (players by their index in the replay)."""
     wins = [0] * count
     bye_count = [0] * count
     losses = [0] * count
@@ -338,15 +337,13 @@ def _tally(swiss: list[RoundColumns], index: dict[str, int]) -> _Tally:
     opponents: list[list[int]] = [[] for _ in range(count)]
     byes: list[tuple[int, Match]] = []
     for round_ in swiss:
-        columns = zip(round_.tables, round_.a, round_.b, round_.results, round_.games, strict=True)
-        for table, side_a, side_b, result, games in columns:
-            a = index[side_a]
-            if result == "bye" or side_b is None:
+        sides_a = cast("list[int]", round_.a_index)  # every Swiss player is known (see columns_of)
+        sides_b, results = round_.b_index, round_.results
+        for a, b, result in zip(sides_a, sides_b, results, strict=True):
+            if b is None or result == "bye":
                 bye_count[a] += 1
                 game_wins[a] += 2
-                byes.append((round_.number, Match(table, side_a, side_b, result, games)))
                 continue
-            b = index[side_b]
             if result == "a":
                 wins[a] += 1
                 losses[b] += 1
@@ -361,13 +358,23 @@ def _tally(swiss: list[RoundColumns], index: dict[str, int]) -> _Tally:
                 losses[b] += 1
             opponents[a].append(b)
             opponents[b].append(a)
-            if games is not None:
-                game_wins[a] += games.a
-                game_losses[a] += games.b
-                game_wins[b] += games.b
-                game_losses[b] += games.a
-                game_draws[a] += games.draws
-                game_draws[b] += games.draws
+        # The byes' matches, for pairing; found by builtins (one a round, or none).
+        at_bye = {*compress(range(len(results)), map(is_, sides_b, repeat(None)))}
+        at_bye.update(compress(range(len(results)), map(eq, results, repeat("bye"))))
+        for m in sorted(at_bye):
+            match = Match(round_.tables[m], round_.a[m], round_.b[m], results[m], round_.games[m])
+            byes.append((round_.number, match))
+        if not any(map(is_not, round_.games, repeat(None))):
+            continue
+        for a, b, result, games in zip(sides_a, sides_b, results, round_.games, strict=True):
+            if games is None or b is None or result == "bye":
+                continue
+            game_wins[a] += games.a
+            game_losses[a] += games.b
+            game_wins[b] += games.b
+            game_losses[b] += games.a
+            game_draws[a] += games.draws
+            game_draws[b] += games.draws
     return _Tally(
         wins=wins,
         bye_count=bye_count,
