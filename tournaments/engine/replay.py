@@ -736,15 +736,13 @@ def _plain_round(number: int, stage: Stage, values: list[Any], known: dict[str, 
     type check of their own: only strings are registered players and results (a value of another kind is
     not found; one that cannot be hashed raises TypeError). Finding the players gives their indexes.
     """
-    if not _only(values, dict):
-        return None
-    try:
+    try:  # a match that is not an object raises TypeError here (dict.get takes dicts only)
+        sides_b = list(map(_get, values, repeat("b")))
         tables = list(map(_table_of, values))
         results = list(map(_result_of, values))
         sides_a = list(map(_a_of, values))
-    except KeyError:
+    except (KeyError, TypeError):
         return None
-    sides_b = list(map(_get, values, repeat("b")))
     if not _only(tables, int) or (tables and not (min(tables) >= 1 and max(tables) <= MAX_TABLE)):
         return None
     try:

@@ -55,7 +55,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, islice, repeat
-from operator import eq, is_, is_not, mul
+from operator import eq, is_not, mul
 from typing import Any, Final, cast
 
 from tournaments.engine.replay import Match, Replay, ReplayColumns, RoundColumns, columns_of, read_columns
@@ -339,10 +339,12 @@ def _tally(swiss: list[RoundColumns], count: int) -> _Tally:
     for round_ in swiss:
         sides_a = cast("list[int]", round_.a_index)  # every Swiss player is known (see columns_of)
         sides_b, results = round_.b_index, round_.results
+        at_bye: list[int] = []  # who had a bye, in match order
         for a, b, result in zip(sides_a, sides_b, results, strict=True):
             if b is None or result == "bye":
                 bye_count[a] += 1
                 game_wins[a] += 2
+                at_bye.append(a)
                 continue
             if result == "a":
                 wins[a] += 1
@@ -358,13 +360,15 @@ def _tally(swiss: list[RoundColumns], count: int) -> _Tally:
                 losses[b] += 1
             opponents[a].append(b)
             opponents[b].append(a)
-        # The byes' matches, for pairing; found by builtins (one a round, or none).
-        at_bye = {*compress(range(len(results)), map(is_, sides_b, repeat(None)))}
-        at_bye.update(compress(range(len(results)), map(eq, results, repeat("bye"))))
-        for m in sorted(at_bye):
+        # The byes' matches, for pairing: each searched from the one before (a round has one or none).
+        m = -1
+        for a in at_bye:
+            m = sides_a.index(a, m + 1)
+            while not (sides_b[m] is None or results[m] == "bye"):
+                m = sides_a.index(a, m + 1)
             match = Match(round_.tables[m], round_.a[m], round_.b[m], results[m], round_.games[m])
             byes.append((round_.number, match))
-        if not any(map(is_not, round_.games, repeat(None))):
+        if round_.games.count(None) == len(round_.games):  # no game tallies
             continue
         for a, b, result, games in zip(sides_a, sides_b, results, round_.games, strict=True):
             if games is None or b is None or result == "bye":
