@@ -55,7 +55,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, islice, repeat
-from operator import eq, is_not, mul
+from operator import add, eq, is_not, mul, neg
 from typing import Any, Final, cast
 
 from tournaments.engine.replay import Match, Replay, ReplayColumns, RoundColumns, columns_of, read_columns
@@ -245,10 +245,11 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
             game_losses[i] += 2 * missed[i]
 
     # Points are 3 a win or a bye and 1 a draw; rounds played are the opponents, the byes and the rounds
-    # missed.
-    points = [3 * (wins[i] + byes[i]) + draws[i] for i in range(count)]
+    # missed. Columns are combined by builtins (map over the lists), not a Python step per player.
+    won = list(map(add, wins, byes))
+    points = list(map(add, map(mul, won, repeat(3)), draws))
     met = list(map(len, opponents))
-    rounds_played = [met[i] + byes[i] + missed[i] for i in range(count)]
+    rounds_played = list(map(add, map(add, met, byes), missed))
 
     # Exact percentages as integers over one common denominator per column, so means cost integer additions
     # and comparisons are exact; Fractions are built once per row at the end. Every MW% denominator and every
@@ -267,7 +268,7 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
     numbers: list[int | None] = [None] * count
     if replay.game == "yugioh":
         names = ("omw", "oomw")
-        mwp = [wins[i] * share[i] for i in range(count)]  # over unit
+        mwp = list(map(mul, wins, share))  # over unit
         omw = mean_over_opponents(mwp)  # over unit**2
         oomw = mean_over_opponents(omw)  # over unit**3
         columns = (omw, oomw)
@@ -300,7 +301,7 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
 
     # Best first: points, then each tiebreaker, all descending; players equal on all of them (full ties)
     # are then ordered by head-to-head and the coin flip.
-    negated = [[-value for value in column] for column in (points, *columns)]
+    negated = [list(map(neg, column)) for column in (points, *columns)]
     keys = list(zip(*negated, strict=True))
     order = sorted(range(count), key=keys.__getitem__)
     ties = _full_ties(order, keys)
@@ -313,7 +314,7 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
         ids=ids,
         order=order,
         points=points,
-        wins=[wins[i] + byes[i] for i in range(count)],
+        wins=won,
         losses=losses,
         draws=draws,
         names=names,
