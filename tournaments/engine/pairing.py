@@ -46,7 +46,8 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import repeat
+from itertools import compress, repeat
+from operator import attrgetter, not_
 from typing import Any
 
 from tournaments.engine.replay import Replay, ReplayError, read_columns
@@ -191,11 +192,18 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
     history = ranked_history(parsed)
     ids, players = history.ids, parsed.players
     dropped = {drop.player for drop in parsed.drops}
-    entered = [i for i in history.order if ids[i] not in dropped and players[i].joined_round <= number]
-    awarded = [ids[i] for i in entered if players[i].byes >= number]  # byes earned before the event
-    paired = [i for i in entered if players[i].byes < number]
-    order = [ids[i] for i in paired]
-    fixed = {ids[i]: table for i in entered if (table := players[i].fixed_table) is not None}
+    ranked = list(map(ids.__getitem__, history.order))
+    entered = list(compress(history.order, map(not_, map(dropped.__contains__, ranked))))
+    if players and (
+        max(map(_joined_round, players)) > 1 or any(map(_byes, players)) or any(map(_fixed_table, players))
+    ):  # a late entry, byes up front or a fixed seat: each player is looked at
+        entered = [i for i in entered if players[i].joined_round <= number]
+        awarded = [ids[i] for i in entered if players[i].byes >= number]  # byes earned before the event
+        paired = [i for i in entered if players[i].byes < number]
+        fixed = {ids[i]: table for i in entered if (table := players[i].fixed_table) is not None}
+    else:  # the usual event: everyone not dropped is paired (found by builtins, not a step per player)
+        awarded, paired, fixed = [], entered, {}
+    order = list(map(ids.__getitem__, paired))
     rng = random.Random(f"pairing:{seed}:{number}")  # noqa: S311 -- fairness, not secrecy
 
     if not parsed.rounds:
@@ -214,7 +222,7 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
     played: list[set[int]] = list(map(set, faced))
     if len(paired) < len(ids):  # someone not paired now was met: not a possible opponent
         deque(map(set.discard, played, repeat(-1)), maxlen=0)
-    index = {pid: k for k, pid in enumerate(order)}
+    index = dict(zip(order, range(len(order)), strict=True))
     had_bye = [False] * len(order)
     for number_of_round, match in history.byes:
         a = index.get(match.a)
@@ -226,11 +234,14 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
         if a is not None and b is not None:
             played[a].add(b)
             played[b].add(a)
-    level = [history.points[i] for i in paired]
+    level = list(map(history.points.__getitem__, paired))
     pair_indexes, bye_index = _pair(level, played, had_bye, rng)
     pairs = [(order[i], order[j]) for i, j in pair_indexes]
     bye = order[bye_index] if bye_index is not None else None
     return _document(number, seed, pairs, bye, awarded, order, fixed)
+
+
+_joined_round, _byes, _fixed_table = attrgetter("joined_round"), attrgetter("byes"), attrgetter("fixed_table")
 
 
 def _pair(
