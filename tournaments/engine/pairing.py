@@ -667,18 +667,21 @@ def _document(
     A pair with a fixed-seat player sits at that table (the better-ranked one's if both have one); the other
     pairs take the free table numbers in order, then the up-front byes and the bye take the next ones.
     """
-    position = {pid: i for i, pid in enumerate(ranking)}
+    position = dict(zip(ranking, range(len(ranking)), strict=True))
     ordered = [(a, b) if position[a] < position[b] else (b, a) for a, b in pairs]
     ordered.sort(key=lambda pair: position[pair[0]])
+    rows: list[tuple[str, str | None]] = [*ordered, *((pid, None) for pid in awarded)]
+    if bye is not None:
+        rows.append((bye, None))
+    if not fixed:  # the usual event: the rows take tables 1, 2, ... in order
+        matches = [{"table": table, "a": a, "b": b} for table, (a, b) in enumerate(rows, start=1)]
+        return {"format": "pairings/1", "round": number, "seed": seed, "matches": matches}
     seats: dict[tuple[str, str | None], int] = {}
-    for a, b in ordered if fixed else ():
+    for a, b in ordered:
         table = fixed.get(a, fixed.get(b))
         if table is not None:
             seats[(a, b)] = table
     used = set(seats.values())
-    rows: list[tuple[str, str | None]] = [*ordered, *((pid, None) for pid in awarded)]
-    if bye is not None:
-        rows.append((bye, None))
     table = 0
     for row in rows:
         if row in seats:
@@ -687,7 +690,7 @@ def _document(
         while table in used:
             table += 1
         seats[row] = table
-    if used:  # without fixed seats the rows took their tables in order already
+    if used:  # without fixed seats in play the rows took their tables in order already
         rows.sort(key=lambda row: seats[row])
     matches = [{"table": seats[row], "a": row[0], "b": row[1]} for row in rows]
     return {"format": "pairings/1", "round": number, "seed": seed, "matches": matches}
