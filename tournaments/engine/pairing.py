@@ -255,11 +255,11 @@ def _pair(
     """
     n = len(level)
     # Bye order, rules 2 and 3: players without a bye first, each part lowest-ranked first.
-    candidates = [i for i in range(n - 1, -1, -1) if not had_bye[i]] + [
-        i for i in range(n - 1, -1, -1) if had_bye[i]
-    ]
+    lowest_first, had = range(n - 1, -1, -1), had_bye[::-1]
+    candidates = [*compress(lowest_first, map(not_, had)), *compress(lowest_first, had)]
     bye = candidates[0] if n % 2 else None
-    found = _Brackets([i for i in range(n) if i != bye], level, played, rng).run()
+    others = list(range(n)) if bye is None else [*range(bye), *range(bye + 1, n)]
+    found = _Brackets(others, level, played, rng).run()
     if found is not None:
         return found, bye
     return _exact(n, level, played, candidates, rng)
@@ -298,12 +298,8 @@ class _Brackets:
     """
 
     def __init__(self, players: list[int], level: list[int], played: list[set[int]], rng: random.Random):
-        self.groups: list[list[int]] = []
-        for i in players:
-            if self.groups and level[self.groups[-1][0]] == level[i]:
-                self.groups[-1].append(i)
-            else:
-                self.groups.append([i])
+        # Runs of equal points, in order (players come best first).
+        self.groups: list[list[int]] = [list(run) for _, run in itertools.groupby(players, level.__getitem__)]
         self.played, self.rng = played, rng
         self.bound = self._bounds()
         self.n = len(level)
