@@ -46,9 +46,11 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import compress, repeat
+from operator import attrgetter, not_
 from typing import Any
 
-from tournaments.engine.replay import Replay, ReplayError, read_replay
+from tournaments.engine.replay import Replay, ReplayError, read_columns
 from tournaments.engine.standings import ranked_history
 
 # --------------------------------------------------------------------------------------------------------
@@ -181,7 +183,7 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
     Raises :class:`tournaments.engine.replay.ReplayError` (every problem located) for a document that is not a
     valid event replay, or one whose top cut has started (there is no next Swiss round).
     """
-    parsed = replay if isinstance(replay, Replay) else read_replay(replay)
+    parsed = replay if isinstance(replay, Replay) else read_columns(replay)
     if any(round_.stage == "top" for round_ in parsed.rounds):
         started = "the top cut has started: there is no next Swiss round"
         raise ReplayError([{"path": "rounds", "message": started}])
@@ -190,11 +192,18 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
     history = ranked_history(parsed)
     ids, players = history.ids, parsed.players
     dropped = {drop.player for drop in parsed.drops}
-    entered = [i for i in history.order if ids[i] not in dropped and players[i].joined_round <= number]
-    awarded = [ids[i] for i in entered if players[i].byes >= number]  # byes earned before the event
-    paired = [i for i in entered if players[i].byes < number]
-    order = [ids[i] for i in paired]
-    fixed = {ids[i]: table for i in entered if (table := players[i].fixed_table) is not None}
+    ranked = list(map(ids.__getitem__, history.order))
+    entered = list(compress(history.order, map(not_, map(dropped.__contains__, ranked))))
+    if players and (
+        max(map(_joined_round, players)) > 1 or any(map(_byes, players)) or any(map(_fixed_table, players))
+    ):  # a late entry, byes up front or a fixed seat: each player is looked at
+        entered = [i for i in entered if players[i].joined_round <= number]
+        awarded = [ids[i] for i in entered if players[i].byes >= number]  # byes earned before the event
+        paired = [i for i in entered if players[i].byes < number]
+        fixed = {ids[i]: table for i in entered if (table := players[i].fixed_table) is not None}
+    else:  # the usual event: everyone not dropped is paired (found by builtins, not a step per player)
+        awarded, paired, fixed = [], entered, {}
+    order = list(map(ids.__getitem__, paired))
     rng = random.Random(f"pairing:{seed}:{number}")  # noqa: S311 -- fairness, not secrecy
 
     if not parsed.rounds:
@@ -206,15 +215,14 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
 
     # Who met whom, from the standings' opponents (every round is Swiss here): ``place`` maps a replay
     # index to its place in ``order``, -1 for a player not paired now.
+    # Built by builtins (map, deque) rather than a statement per player: 4,096 sets on a big event.
     place = [-1] * len(ids)
-    for k, i in enumerate(paired):
-        place[i] = k
-    played: list[set[int]] = []
-    for i in paired:
-        faced = set(map(place.__getitem__, history.opponents[i]))
-        faced.discard(-1)
-        played.append(faced)
-    index = {pid: k for k, pid in enumerate(order)}
+    deque(map(place.__setitem__, paired, range(len(paired))), maxlen=0)
+    faced = map(map, repeat(place.__getitem__), map(history.opponents.__getitem__, paired))
+    played: list[set[int]] = list(map(set, faced))
+    if len(paired) < len(ids):  # someone not paired now was met: not a possible opponent
+        deque(map(set.discard, played, repeat(-1)), maxlen=0)
+    index = dict(zip(order, range(len(order)), strict=True))
     had_bye = [False] * len(order)
     for number_of_round, match in history.byes:
         a = index.get(match.a)
@@ -226,11 +234,14 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
         if a is not None and b is not None:
             played[a].add(b)
             played[b].add(a)
-    level = [history.points[i] for i in paired]
+    level = list(map(history.points.__getitem__, paired))
     pair_indexes, bye_index = _pair(level, played, had_bye, rng)
     pairs = [(order[i], order[j]) for i, j in pair_indexes]
     bye = order[bye_index] if bye_index is not None else None
     return _document(number, seed, pairs, bye, awarded, order, fixed)
+
+
+_joined_round, _byes, _fixed_table = attrgetter("joined_round"), attrgetter("byes"), attrgetter("fixed_table")
 
 
 def _pair(
@@ -244,11 +255,11 @@ def _pair(
     """
     n = len(level)
     # Bye order, rules 2 and 3: players without a bye first, each part lowest-ranked first.
-    candidates = [i for i in range(n - 1, -1, -1) if not had_bye[i]] + [
-        i for i in range(n - 1, -1, -1) if had_bye[i]
-    ]
+    lowest_first, had = range(n - 1, -1, -1), had_bye[::-1]
+    candidates = [*compress(lowest_first, map(not_, had)), *compress(lowest_first, had)]
     bye = candidates[0] if n % 2 else None
-    found = _Brackets([i for i in range(n) if i != bye], level, played, rng).run()
+    others = list(range(n)) if bye is None else [*range(bye), *range(bye + 1, n)]
+    found = _Brackets(others, level, played, rng).run()
     if found is not None:
         return found, bye
     return _exact(n, level, played, candidates, rng)
@@ -287,12 +298,8 @@ class _Brackets:
     """
 
     def __init__(self, players: list[int], level: list[int], played: list[set[int]], rng: random.Random):
-        self.groups: list[list[int]] = []
-        for i in players:
-            if self.groups and level[self.groups[-1][0]] == level[i]:
-                self.groups[-1].append(i)
-            else:
-                self.groups.append([i])
+        # Runs of equal points, in order (players come best first).
+        self.groups: list[list[int]] = [list(run) for _, run in itertools.groupby(players, level.__getitem__)]
         self.played, self.rng = played, rng
         self.bound = self._bounds()
         self.n = len(level)
@@ -656,18 +663,21 @@ def _document(
     A pair with a fixed-seat player sits at that table (the better-ranked one's if both have one); the other
     pairs take the free table numbers in order, then the up-front byes and the bye take the next ones.
     """
-    position = {pid: i for i, pid in enumerate(ranking)}
+    position = dict(zip(ranking, range(len(ranking)), strict=True))
     ordered = [(a, b) if position[a] < position[b] else (b, a) for a, b in pairs]
     ordered.sort(key=lambda pair: position[pair[0]])
+    rows: list[tuple[str, str | None]] = [*ordered, *((pid, None) for pid in awarded)]
+    if bye is not None:
+        rows.append((bye, None))
+    if not fixed:  # the usual event: the rows take tables 1, 2, ... in order
+        matches = [{"table": table, "a": a, "b": b} for table, (a, b) in enumerate(rows, start=1)]
+        return {"format": "pairings/1", "round": number, "seed": seed, "matches": matches}
     seats: dict[tuple[str, str | None], int] = {}
-    for a, b in ordered if fixed else ():
+    for a, b in ordered:
         table = fixed.get(a, fixed.get(b))
         if table is not None:
             seats[(a, b)] = table
     used = set(seats.values())
-    rows: list[tuple[str, str | None]] = [*ordered, *((pid, None) for pid in awarded)]
-    if bye is not None:
-        rows.append((bye, None))
     table = 0
     for row in rows:
         if row in seats:
@@ -676,7 +686,7 @@ def _document(
         while table in used:
             table += 1
         seats[row] = table
-    if used:  # without fixed seats the rows took their tables in order already
+    if used:  # without fixed seats in play the rows took their tables in order already
         rows.sort(key=lambda row: seats[row])
     matches = [{"table": seats[row], "a": row[0], "b": row[1]} for row in rows]
     return {"format": "pairings/1", "round": number, "seed": seed, "matches": matches}

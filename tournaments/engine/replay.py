@@ -29,7 +29,7 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import compress, repeat
-from operator import is_not, itemgetter, ne
+from operator import attrgetter, is_not, itemgetter, ne
 from typing import Any, Final, Literal, TypeVar, cast
 
 FORMAT: Final = "event-replay/1"
@@ -117,6 +117,41 @@ class Replay:
     players: tuple[Player, ...]
     rounds: tuple[Round, ...]
     drops: tuple[Drop, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundColumns:
+    """A round's matches as columns (match k is item k of each list), for the engines' own reading.
+
+    The standings and pairing read a document this way (:func:`read_columns`): a 4,096-player replay holds
+    some 22,000 matches, and building a :class:`Match` for each costs more than the ranking itself.
+    """
+
+    number: int
+    stage: Stage
+    tables: list[int]
+    a: list[str]
+    b: list[str | None]
+    results: list[Result]
+    games: list[Games | None]
+    # The sides' players as indexes into the replay's players (None for a bye's b, or an unknown player in a
+    # replay built in code).
+    a_index: list[int | None]
+    b_index: list[int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayColumns:
+    """A replay with its rounds as :class:`RoundColumns`.
+
+    A document read this way is valid (:func:`read_columns`); one taken from a replay built in code
+    (:func:`columns_of`) may break what reading guarantees, as that replay may.
+    """
+
+    game: Game
+    players: tuple[Player, ...]
+    rounds: tuple[RoundColumns, ...]
+    drops: tuple[Drop, ...]
 
 
 def gettext_noop(message: str) -> str:
@@ -246,7 +281,7 @@ class _Reader:
             return []
         return value
 
-    def document(self, document: object) -> Replay | None:
+    def document(self, document: object) -> ReplayColumns | None:
         if not isinstance(document, dict):
             self.problem(
                 "", gettext_noop("an event replay is a JSON object, got %(got)s"), got=_describe(document)
@@ -274,21 +309,28 @@ class _Reader:
                     got=_describe(game_value),
                 )
         players = self.players(self.list_at(document, "players"))
-        known = {player.id for player in players}
+        known = {player.id: i for i, player in enumerate(players)}  # a registered player's index
         joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
-        # Per round: its number, its path and who was paired where (player id -> a seat code, see _seat).
-        pairings: list[tuple[int, str, dict[str, int]]] = []
+        # Per round: its number, its path, who was paired where (player id -> a seat code, see _seat_path;
+        # None for a round read in bulk, whose seats are found from its columns) and its columns.
+        pairings: list[tuple[int, str, dict[str, int] | None, RoundColumns]] = []
         rounds = tuple(
             self.round(value, index, known, pairings)
             for index, value in enumerate(self.list_at(document, "rounds", maximum=MAX_ROUNDS))
         )
         drops = self.drops(self.list_at(document, "drops", required=False), known, len(rounds))
         dropped_after = {drop.player: drop.after_round for drop in drops}
-        # Only late entries and dropped players can be paired out of their time: look them up in each round,
-        # in seat order (the order the matches list them), rather than walk every seat of the event.
-        watched = joined.keys() | dropped_after.keys()
-        for number, round_path, seats in pairings if watched else ():
-            if len(watched) < len(seats):
+        # Only late entries not yet joined and players dropped before a round can be paired out of their
+        # time: look them up in each round, in seat order (the order the matches list them), rather than walk
+        # every seat of the event.
+        for number, round_path, seats, columns in pairings if joined or dropped_after else ():
+            watched = {player_id for player_id, first in joined.items() if number < first}
+            watched.update(player_id for player_id, after in dropped_after.items() if number > after)
+            if not watched:
+                continue
+            if seats is None:
+                found = _seats_of(columns, watched)
+            elif len(watched) < len(seats):
                 found = [(seats[player_id], player_id) for player_id in watched if player_id in seats]
             else:
                 found = [(seat, player_id) for player_id, seat in seats.items() if player_id in watched]
@@ -315,7 +357,7 @@ class _Reader:
                         after=after,
                         round=number,
                     )
-        return Replay(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
+        return ReplayColumns(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
 
     def players(self, values: list[Any]) -> tuple[Player, ...]:
         plain = _plain_players(values)
@@ -417,12 +459,16 @@ class _Reader:
         return Player(id=player_id, name=name, joined_round=joined_round, byes=byes, fixed_table=fixed_table)
 
     def round(
-        self, value: object, index: int, known: set[str], pairings: list[tuple[int, str, dict[str, int]]]
-    ) -> Round:
+        self,
+        value: object,
+        index: int,
+        known: dict[str, int],
+        pairings: list[tuple[int, str, dict[str, int] | None, RoundColumns]],
+    ) -> RoundColumns:
         path = f"rounds[{index}]"
         if not isinstance(value, dict):
             self.problem(path, gettext_noop("expected a round object, got %(got)s"), got=_describe(value))
-            return Round(number=index + 1, stage="swiss", matches=())
+            return _round_columns(index + 1, "swiss", [], known)
         number = value.get("number")
         if _as_int(number) != index + 1:
             self.problem(
@@ -456,39 +502,47 @@ class _Reader:
         # A round whose every match is as the spec asks (the usual case) is read in bulk; any other match by
         # match, naming each problem. The bulk read accepts only what the match-by-match read accepts
         # without a problem, and builds the same matches.
-        plain = _plain_round(matches_value, known)
-        if plain is not None:
-            matches, seats = plain
-        else:
+        columns = _plain_round(index + 1, stage or "swiss", matches_value, known)
+        seats: dict[str, int] | None = None
+        if columns is None:
             seats = {}  # player id -> seat (see _seat_path)
             matches = [
                 self.match(match, path, m, index + 1, known, seats) for m, match in enumerate(matches_value)
             ]
-        tables = [match.table for match in matches if match.b is not None]
+            columns = _round_columns(index + 1, stage or "swiss", matches, known)
+        tables = columns.tables
+        if None in columns.b:
+            tables = list(compress(tables, map(is_not, columns.b, repeat(None))))
         if len(set(tables)) < len(tables):
-            self.tables_once(matches, path)
-        pairings.append((index + 1, path, seats))
-        return Round(number=index + 1, stage=stage or "swiss", matches=tuple(matches))
+            self.tables_once(columns, path)
+        pairings.append((index + 1, path, seats, columns))
+        return columns
 
-    def tables_once(self, matches: list[Match], path: str) -> None:
+    def tables_once(self, columns: RoundColumns, path: str) -> None:
         """Two matches at one table of a round cannot both be played there (a bye's table is not a seat)."""
         first_at: dict[int, int] = {}
-        for m, match in enumerate(matches):
-            if match.b is None:
+        for m, (table, side_b) in enumerate(zip(columns.tables, columns.b, strict=True)):
+            if side_b is None:
                 continue
-            if match.table in first_at:
-                earlier = f"{path}.matches[{first_at[match.table]}]"
+            if table in first_at:
+                earlier = f"{path}.matches[{first_at[table]}]"
                 self.problem(
                     f"{path}.matches[{m}].table",
                     gettext_noop("table %(table)d is already used by %(earlier)s"),
-                    table=match.table,
+                    table=table,
                     earlier=earlier,
                 )
             else:
-                first_at[match.table] = m
+                first_at[table] = m
 
     def match(
-        self, value: object, round_path: str, m: int, number: int, known: set[str], seats: dict[str, int]
+        self,
+        value: object,
+        round_path: str,
+        m: int,
+        number: int,
+        known: dict[str, int],
+        seats: dict[str, int],
     ) -> Match:
         path = f"{round_path}.matches[{m}]"
         if not isinstance(value, dict):
@@ -570,7 +624,7 @@ class _Reader:
                 )
         return Match(table=table, a=sides["a"] or "", b=sides["b"], result=result or "bye", games=games)
 
-    def drops(self, values: list[Any], known: set[str], round_count: int) -> tuple[Drop, ...]:
+    def drops(self, values: list[Any], known: dict[str, int], round_count: int) -> tuple[Drop, ...]:
         drops: list[Drop] = []
         first_at: dict[str, int] = {}
         for index, value in enumerate(values):
@@ -606,6 +660,14 @@ class _Reader:
             if isinstance(player_id, str) and after is not None:
                 drops.append(Drop(player=player_id, after_round=after))
         return tuple(drops)
+
+
+def _seats_of(columns: RoundColumns, wanted: set[str]) -> list[tuple[int, str]]:
+    """The seat codes (see _seat_path) of the ``wanted`` players in a round read in bulk (by builtins)."""
+    a, b = columns.a, cast("list[str]", columns.b)  # b's None (a bye) is never wanted
+    found = [(2 * m, a[m]) for m in compress(range(len(a)), map(wanted.__contains__, a))]
+    found.extend((2 * m + 1, b[m]) for m in compress(range(len(b)), map(wanted.__contains__, b)))
+    return found
 
 
 def _seat_path(round_path: str, seat: int) -> str:
@@ -665,43 +727,60 @@ def _plain_players(values: list[Any]) -> tuple[Player, ...] | None:
     return tuple(_build(Player, len(ids), _PLAYER_SLOTS, (ids, names, repeat(1), repeat(0), repeat(None))))
 
 
-def _plain_round(values: list[Any], known: set[str]) -> tuple[list[Match], dict[str, int]] | None:
-    """A round's matches and seats if every match is as the spec asks, else None (read them one by one).
+def _plain_round(number: int, stage: Stage, values: list[Any], known: dict[str, int]) -> RoundColumns | None:
+    """A round's columns if every match is as the spec asks, else None (read them one by one).
 
     That is: a table 1..MAX_TABLE, a known result, ``a`` a registered player, ``b`` one too or null exactly
     for a bye, nobody seated twice (nor against themselves), and a tally within bounds or none. Tables used
-    twice are checked by the caller, as for a round read match by match.
+    twice are checked by the caller, as for a round read match by match. Players' ids and results need no
+    type check of their own: only strings are registered players and results (a value of another kind is
+    not found; one that cannot be hashed raises TypeError). Finding the players gives their indexes.
     """
-    count = len(values)
-    if not _only(values, dict):
-        return None
-    try:
+    try:  # a match that is not an object raises TypeError here (dict.get takes dicts only)
+        sides_b = list(map(_get, values, repeat("b")))
         tables = list(map(_table_of, values))
         results = list(map(_result_of, values))
         sides_a = list(map(_a_of, values))
-    except KeyError:
+    except (KeyError, TypeError):
         return None
-    sides_b = list(map(_get, values, repeat("b")))
-    if not (_only(tables, int) and _only(results, str) and _only(sides_a, str)):
+    if not _only(tables, int) or (tables and not (min(tables) >= 1 and max(tables) <= MAX_TABLE)):
         return None
-    if tables and not (min(tables) >= 1 and max(tables) <= MAX_TABLE):
+    try:
+        if not _RESULTS.keys() >= set(results):
+            return None
+        seated = sides_a + sides_b
+        if None in sides_b:
+            paired = list(map(is_not, sides_b, repeat(None)))
+            if paired != list(map(ne, results, repeat("bye"))):
+                return None
+            seated = sides_a + list(compress(sides_b, paired))
+        elif "bye" in results:
+            return None
+        seated_index: list[int | None] = list(map(known.__getitem__, seated))
+        if len(set(seated_index)) != len(seated_index):
+            return None
+    except (KeyError, TypeError):
         return None
-    if not _RESULTS.keys() >= set(results):
-        return None
-    paired = list(map(is_not, sides_b, repeat(None)))
-    if paired != list(map(ne, results, repeat("bye"))):
-        return None
-    seated_b = list(compress(sides_b, paired))
-    if not _only(seated_b, str):
-        return None
-    seats = dict(zip(sides_a, range(0, 2 * count, 2), strict=True))
-    seats.update(zip(seated_b, compress(range(1, 2 * count, 2), paired), strict=True))
-    if len(seats) != count + len(seated_b) or not known.issuperset(seats):
-        return None
-    games = _plain_tallies(list(map(_get, values, repeat("games"))))
-    if games is None:
-        return None
-    return _build(Match, count, _MATCH_SLOTS, (tables, sides_a, sides_b, results, games)), seats
+    a_index, b_index = seated_index[: len(sides_a)], seated_index[len(sides_a) :]
+    if len(b_index) < len(sides_a):  # a bye's b is None
+        b_index = list(map(known.get, cast("list[str]", sides_b)))
+    if any(map(dict.__contains__, values, repeat("games"))):
+        games = _plain_tallies(list(map(_get, values, repeat("games"))))
+        if games is None:
+            return None
+    else:
+        games = [None] * len(values)
+    return RoundColumns(
+        number=number,
+        stage=stage,
+        tables=tables,
+        a=sides_a,
+        b=sides_b,
+        results=cast("list[Result]", results),
+        games=games,
+        a_index=a_index,
+        b_index=b_index,
+    )
 
 
 def _plain_tallies(values: list[Any]) -> list[Games | None] | None:
@@ -730,14 +809,55 @@ def _new_player(player_id: str, name: str) -> Player:
     return _build(Player, 1, _PLAYER_SLOTS, ((player_id,), (name,), (1,), (0,), (None,)))[0]
 
 
-def read_replay(document: object) -> Replay:
-    """Parse and validate an ``event-replay/1`` document (already decoded from JSON).
+_table_column, _a_column, _b_column = attrgetter("table"), attrgetter("a"), attrgetter("b")
+_result_column, _games_column = attrgetter("result"), attrgetter("games")
 
-    Raises :class:`ReplayError` listing every problem found, each located by its path.
+
+def _round_columns(
+    number: int, stage: Stage, matches: Iterable[Match], known: dict[str, int], *, strict: bool = False
+) -> RoundColumns:
+    """A round's columns from its matches; ``strict``: an unknown player raises KeyError."""
+    matches = list(matches)
+    a, b = list(map(_a_column, matches)), list(map(_b_column, matches))
+    if strict:
+        a_index: list[int | None] = list(map(known.__getitem__, a))
+        b_index = [None if player_id is None else known[player_id] for player_id in b]
+    else:
+        a_index, b_index = list(map(known.get, a)), list(map(known.get, b))
+    return RoundColumns(
+        number=number,
+        stage=stage,
+        tables=list(map(_table_column, matches)),
+        a=a,
+        b=b,
+        results=list(map(_result_column, matches)),
+        games=list(map(_games_column, matches)),
+        a_index=a_index,
+        b_index=b_index,
+    )
+
+
+def columns_of(replay: Replay) -> ReplayColumns:
+    """``replay`` with its rounds as columns (what the standings read).
+
+    Raises KeyError for a player of a Swiss match who is not registered (a replay built in code).
+    """
+    known = {player.id: i for i, player in enumerate(replay.players)}
+    rounds = tuple(
+        _round_columns(round_.number, round_.stage, round_.matches, known, strict=round_.stage == "swiss")
+        for round_ in replay.rounds
+    )
+    return ReplayColumns(game=replay.game, players=replay.players, rounds=rounds, drops=replay.drops)
+
+
+def read_columns(document: object) -> ReplayColumns:
+    """:func:`read_replay` without building a :class:`Match` per match: the rounds as columns.
+
+    Raises :class:`ReplayError` as :func:`read_replay` does, with the same problems.
     """
     reader = _Reader()
-    replay = reader.document(document)
-    if reader.problems or replay is None:
+    columns = reader.document(document)
+    if reader.problems or columns is None:
         problems = reader.problems[:MAX_PROBLEMS]
         if len(reader.problems) > MAX_PROBLEMS:
             more = len(reader.problems) - MAX_PROBLEMS
@@ -745,7 +865,31 @@ def read_replay(document: object) -> Replay:
                 problem_at("", gettext_noop("and %(count)d more problems; fix these first"), count=more)
             )
         raise ReplayError(problems)
-    return replay
+    return columns
+
+
+def read_replay(document: object) -> Replay:
+    """Parse and validate an ``event-replay/1`` document (already decoded from JSON).
+
+    Raises :class:`ReplayError` listing every problem found, each located by its path.
+    """
+    columns = read_columns(document)
+    rounds = tuple(
+        Round(
+            number=round_.number,
+            stage=round_.stage,
+            matches=tuple(
+                _build(
+                    Match,
+                    len(round_.a),
+                    _MATCH_SLOTS,
+                    (round_.tables, round_.a, round_.b, round_.results, round_.games),
+                )
+            ),
+        )
+        for round_ in columns.rounds
+    )
+    return Replay(game=columns.game, players=columns.players, rounds=rounds, drops=columns.drops)
 
 
 def replay_to_json(replay: Replay) -> dict[str, Any]:

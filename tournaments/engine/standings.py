@@ -55,10 +55,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, islice, repeat
-from operator import eq, mul
-from typing import Any, Final
+from operator import add, eq, is_not, mul, neg
+from typing import Any, Final, cast
 
-from tournaments.engine.replay import Match, Replay, Round, read_replay
+from tournaments.engine.replay import Match, Replay, ReplayColumns, RoundColumns, columns_of, read_columns
 
 FORMAT: Final = "standings/1"
 
@@ -210,7 +210,7 @@ def ranking(replay: Replay) -> list[tuple[str, int]]:
     return [(ids[i], points[i]) for i in history.order]
 
 
-def ranked_history(replay: Replay) -> RankedHistory:
+def ranked_history(replay: Replay | ReplayColumns) -> RankedHistory:
     """The standing order with the opponents behind it (see :class:`RankedHistory`), for pairing."""
     table = _table(replay, rows=False)
     return RankedHistory(
@@ -222,13 +222,14 @@ def ranked_history(replay: Replay) -> RankedHistory:
     )
 
 
-def _table(replay: Replay, *, rows: bool = True) -> _Table:
+def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
     """The working columns and the order; ``rows=False`` leaves out what only the rows show (see ranking)."""
+    replay = source if isinstance(source, ReplayColumns) else columns_of(source)
     ids = [player.id for player in replay.players]
     index = {player_id: i for i, player_id in enumerate(ids)}
     count = len(ids)
     swiss = [round_ for round_ in replay.rounds if round_.stage == "swiss"]
-    tally = _tally(swiss, index)
+    tally = _tally(swiss, count)
     wins, byes, draws, opponents = tally.wins, tally.bye_count, tally.draws, tally.opponents
 
     # A late entry's missed Swiss rounds are match losses with no opponent: in Yu-Gi-Oh! they stay out of
@@ -244,10 +245,11 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
             game_losses[i] += 2 * missed[i]
 
     # Points are 3 a win or a bye and 1 a draw; rounds played are the opponents, the byes and the rounds
-    # missed.
-    points = [3 * (wins[i] + byes[i]) + draws[i] for i in range(count)]
+    # missed. Columns are combined by builtins (map over the lists), not a Python step per player.
+    won = list(map(add, wins, byes))
+    points = list(map(add, map(mul, won, repeat(3)), draws))
     met = list(map(len, opponents))
-    rounds_played = [met[i] + byes[i] + missed[i] for i in range(count)]
+    rounds_played = list(map(add, map(add, met, byes), missed))
 
     # Exact percentages as integers over one common denominator per column, so means cost integer additions
     # and comparisons are exact; Fractions are built once per row at the end. Every MW% denominator and every
@@ -266,7 +268,7 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
     numbers: list[int | None] = [None] * count
     if replay.game == "yugioh":
         names = ("omw", "oomw")
-        mwp = [wins[i] * share[i] for i in range(count)]  # over unit
+        mwp = list(map(mul, wins, share))  # over unit
         omw = mean_over_opponents(mwp)  # over unit**2
         oomw = mean_over_opponents(omw)  # over unit**3
         columns = (omw, oomw)
@@ -299,20 +301,20 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
 
     # Best first: points, then each tiebreaker, all descending; players equal on all of them (full ties)
     # are then ordered by head-to-head and the coin flip.
-    negated = [[-value for value in column] for column in (points, *columns)]
+    negated = [list(map(neg, column)) for column in (points, *columns)]
     keys = list(zip(*negated, strict=True))
     order = sorted(range(count), key=keys.__getitem__)
     ties = _full_ties(order, keys)
     flips = _flips(ids, None if rows else (i for start, end in ties for i in order[start:end]))
     if ties:
-        head_to_head = _head_to_head(swiss, index, [order[start:end] for start, end in ties])
+        head_to_head = _head_to_head(swiss, ids, [order[start:end] for start, end in ties])
         for start, end in ties:
             order[start:end] = sorted(order[start:end], key=lambda i: (-head_to_head[i], flips[i], ids[i]))
     return _Table(
         ids=ids,
         order=order,
         points=points,
-        wins=[wins[i] + byes[i] for i in range(count)],
+        wins=won,
         losses=losses,
         draws=draws,
         names=names,
@@ -324,9 +326,8 @@ def _table(replay: Replay, *, rows: bool = True) -> _Table:
     )
 
 
-def _tally(swiss: list[Round], index: dict[str, int]) -> _Tally:
-    """What the Swiss matches add up to, in one pass over them."""
-    count = len(index)
+def _tally(swiss: list[RoundColumns], count: int) -> _Tally:
+    """What the Swiss matches add up to, in one pass over them (players by their index in the replay)."""
     wins = [0] * count
     bye_count = [0] * count
     losses = [0] * count
@@ -337,15 +338,15 @@ def _tally(swiss: list[Round], index: dict[str, int]) -> _Tally:
     opponents: list[list[int]] = [[] for _ in range(count)]
     byes: list[tuple[int, Match]] = []
     for round_ in swiss:
-        for match in round_.matches:
-            a = index[match.a]
-            result, side_b = match.result, match.b
-            if result == "bye" or side_b is None:
+        sides_a = cast("list[int]", round_.a_index)  # every Swiss player is known (see columns_of)
+        sides_b, results = round_.b_index, round_.results
+        at_bye: list[int] = []  # who had a bye, in match order
+        for a, b, result in zip(sides_a, sides_b, results, strict=True):
+            if b is None or result == "bye":
                 bye_count[a] += 1
                 game_wins[a] += 2
-                byes.append((round_.number, match))
+                at_bye.append(a)
                 continue
-            b = index[side_b]
             if result == "a":
                 wins[a] += 1
                 losses[b] += 1
@@ -360,14 +361,25 @@ def _tally(swiss: list[Round], index: dict[str, int]) -> _Tally:
                 losses[b] += 1
             opponents[a].append(b)
             opponents[b].append(a)
-            games = match.games
-            if games is not None:
-                game_wins[a] += games.a
-                game_losses[a] += games.b
-                game_wins[b] += games.b
-                game_losses[b] += games.a
-                game_draws[a] += games.draws
-                game_draws[b] += games.draws
+        # The byes' matches, for pairing: each searched from the one before (a round has one or none).
+        m = -1
+        for a in at_bye:
+            m = sides_a.index(a, m + 1)
+            while not (sides_b[m] is None or results[m] == "bye"):
+                m = sides_a.index(a, m + 1)
+            match = Match(round_.tables[m], round_.a[m], round_.b[m], results[m], round_.games[m])
+            byes.append((round_.number, match))
+        if round_.games.count(None) == len(round_.games):  # no game tallies
+            continue
+        for a, b, result, games in zip(sides_a, sides_b, results, round_.games, strict=True):
+            if games is None or b is None or result == "bye":
+                continue
+            game_wins[a] += games.a
+            game_losses[a] += games.b
+            game_wins[b] += games.b
+            game_losses[b] += games.a
+            game_draws[a] += games.draws
+            game_draws[b] += games.draws
     return _Tally(
         wins=wins,
         bye_count=bye_count,
@@ -402,26 +414,25 @@ def _full_ties(order: list[int], keys: list[tuple[int, ...]]) -> list[tuple[int,
     return ties
 
 
-def _head_to_head(swiss: list[Round], index: dict[str, int], ties: list[list[int]]) -> dict[int, int]:
+def _head_to_head(swiss: list[RoundColumns], ids: list[str], ties: list[list[int]]) -> dict[int, int]:
     """The match points each fully tied player earned in Swiss matches against the others tied with them."""
-    group_of = {i: g for g, group in enumerate(ties) for i in group}
+    group_of = {ids[i]: g for g, group in enumerate(ties) for i in group}
     earned = dict.fromkeys(group_of, 0)
     for round_ in swiss:
-        for match in round_.matches:
-            if match.result == "bye" or match.b is None:
+        # Only the matches whose side a is tied are walked (found by builtins): ties are usually few.
+        groups = list(map(group_of.get, round_.a))
+        for m in compress(range(len(groups)), map(is_not, groups, repeat(None))):
+            a, b, result = round_.a[m], round_.b[m], round_.results[m]
+            if result == "bye" or b is None or group_of.get(b) != groups[m]:
                 continue
-            a, b = index[match.a], index[match.b]
-            group = group_of.get(a)
-            if group is None or group_of.get(b) != group:
-                continue
-            if match.result == "a":
+            if result == "a":
                 earned[a] += 3
-            elif match.result == "b":
+            elif result == "b":
                 earned[b] += 3
-            elif match.result == "draw":
+            elif result == "draw":
                 earned[a] += 1
                 earned[b] += 1
-    return earned
+    return {i: earned[ids[i]] for group in ties for i in group}
 
 
 def _printed(value: int, denominator: int) -> float:
@@ -434,7 +445,7 @@ def compute(replay: Mapping[str, Any] | Replay) -> dict[str, Any]:
 
     Raises :class:`tournaments.engine.replay.ReplayError` when the document is not a valid replay.
     """
-    parsed = replay if isinstance(replay, Replay) else read_replay(replay)
+    parsed = replay if isinstance(replay, Replay) else read_columns(replay)
     swiss = [round_.number for round_ in parsed.rounds if round_.stage == "swiss"]
     table = _table(parsed)
     dropped = {drop.player for drop in parsed.drops}
