@@ -11,12 +11,14 @@ the next reader computes the new standings, while every read in between costs a 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from django.utils.translation import gettext
 
 from accounts.users import AnyUser
 from matches.models import MatchResult
+from tournaments.engine.pairing import PairingHistory, pairing_history
+from tournaments.engine.replay import ReplayError, read_columns
 from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Round
 from tournaments.replay_export import event_replay_and_users, players_by_id
@@ -48,6 +50,41 @@ def standings_of(event: Event, stamp: HistoryStamp | None = None) -> StandingsDo
     has been computed already (``stamp``: the version the caller read; else it is read now)."""
     stamp = stamp or current_history_stamp(event)
     return cached(stamp.key("standings"), lambda: _computed_standings(event))
+
+
+class PairingSource(NamedTuple):
+    """What pairing the next Swiss round reads, computed once per version of the event's history: the
+    engine's reading of the replay (None with ``problem`` when there is no next Swiss round to pair, e.g. the
+    top cut has started) and each replay player's account id."""
+
+    history: PairingHistory | None
+    problem: str
+    users: dict[str, int]
+
+
+def _computed_pairing_source(event: Event) -> PairingSource:
+    replay, users = event_replay_and_users(event)
+    try:
+        return PairingSource(pairing_history(read_columns(replay)), "", users)
+    except ReplayError as error:  # kept as it is for this version: reading again would say the same
+        return PairingSource(None, str(error), users)
+
+
+def pairing_source(event: Event, stamp: HistoryStamp | None = None) -> PairingSource:
+    """:class:`PairingSource` for the event's current history, from the cache when this version has been
+    read already (a round's close warms it: ``warm_history_documents``). Pairing and re-pairing with any
+    seed then read no history rows and never rank the players again."""
+    stamp = stamp or current_history_stamp(event)
+    return cached(stamp.key("pairing"), lambda: _computed_pairing_source(event))
+
+
+def warm_history_documents(event: Event) -> None:
+    """Compute what the next readers of the event's current history will ask for first, so none of them
+    waits for it: the standings (every open standings page polls for them when a round closes) and what
+    pairing the next round reads. Safe to run any number of times: each is computed once per version."""
+    stamp = current_history_stamp(event)
+    standings_of(event, stamp)
+    pairing_source(event, stamp)
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,20 @@ closed), so the report path never touches the event row.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from celery import current_app
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from accounts.models import Player
 from tournaments.models import Event, Registration
+
+logger = logging.getLogger(__name__)
 
 # What a user row holds that the documents print (a full save, update_fields None, may change any of it).
 _NAME_FIELDS = frozenset({"username", "first_name", "last_name"})
@@ -43,6 +48,28 @@ def history_changed(*, event_id: int) -> None:
     """Bump the event's history version, in the caller's transaction (it keeps the row locked until then,
     so two writers of one event bump one after the other)."""
     Event.objects.filter(pk=event_id).update(history_version=F("history_version") + 1)
+
+
+def documents_warmed_after_commit(*, event_id: int) -> None:
+    """Once the caller's transaction commits, have a worker compute the new version's standings and what
+    pairing the next round reads (``tournaments.tasks.warm_history_documents``), so that neither the first
+    of the standings pages polling for the new round nor the organizer pressing "Pair" waits for them.
+
+    For the writes after which everyone reads at once (a round closed, an event imported), not for every
+    bump. Sent by name: this service sits below the task module. A broker that is down costs nothing but
+    the saving: the first reader computes them, as without this.
+    """
+    transaction.on_commit(lambda: _send_warm(event_id))
+
+
+WARM_TASK = "tournaments.tasks.warm_history_documents"
+
+
+def _send_warm(event_id: int) -> None:
+    try:
+        current_app.tasks[WARM_TASK].delay(event_id)
+    except Exception:  # the broker is down or unreachable: whatever the client library raises
+        logger.warning("the documents of event %s were not warmed (no broker)", event_id, exc_info=True)
 
 
 def histories_changed_for_player(*, user_id: int) -> None:
