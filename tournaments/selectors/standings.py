@@ -11,6 +11,7 @@ the next reader computes the new standings, while every read in between costs a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, NamedTuple, TypedDict
 
 from django.utils.translation import gettext
@@ -18,7 +19,7 @@ from django.utils.translation import gettext
 from accounts.users import AnyUser
 from matches.models import MatchResult
 from tournaments.engine.pairing import PairingHistory, pairing_history
-from tournaments.engine.replay import ReplayError, read_columns
+from tournaments.engine.replay import ReplayColumns, ReplayError, read_columns
 from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Round
 from tournaments.replay_export import event_replay_and_users, players_by_id
@@ -35,10 +36,27 @@ class StandingsDocument(TypedDict):
     last_round: int
 
 
-def _computed_standings(event: Event) -> StandingsDocument:
-    replay, users = event_replay_and_users(event)
+class _HistoryRead:
+    """The event's history read from the database at most once for the documents computed from it (the
+    warming after a round's close computes two)."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+
+    @cached_property
+    def replay_and_users(self) -> tuple[dict[str, Any], dict[str, int]]:
+        return event_replay_and_users(self.event)
+
+    @cached_property
+    def columns(self) -> ReplayColumns:
+        """The replay as the engines read it; raises ``ReplayError`` if it does not read back."""
+        return read_columns(self.replay_and_users[0])
+
+
+def _computed_standings(read: _HistoryRead) -> StandingsDocument:
+    replay, users = read.replay_and_users
     return {
-        "document": standings_compute(replay),
+        "document": standings_compute(read.columns),
         "names": {player["id"]: player["name"] for player in replay["players"]},
         "users": users,
         "last_round": max((played["number"] for played in replay["rounds"]), default=0),
@@ -49,7 +67,7 @@ def standings_of(event: Event, stamp: HistoryStamp | None = None) -> StandingsDo
     """The standings after the last closed round, from the cache when this version of the event's history
     has been computed already (``stamp``: the version the caller read; else it is read now)."""
     stamp = stamp or current_history_stamp(event)
-    return cached(stamp.key("standings"), lambda: _computed_standings(event))
+    return cached(stamp.key("standings"), lambda: _computed_standings(_HistoryRead(event)))
 
 
 class PairingSource(NamedTuple):
@@ -62,10 +80,10 @@ class PairingSource(NamedTuple):
     users: dict[str, int]
 
 
-def _computed_pairing_source(event: Event) -> PairingSource:
-    replay, users = event_replay_and_users(event)
+def _computed_pairing_source(read: _HistoryRead) -> PairingSource:
+    users = read.replay_and_users[1]
     try:
-        return PairingSource(pairing_history(read_columns(replay)), "", users)
+        return PairingSource(pairing_history(read.columns), "", users)
     except ReplayError as error:  # kept as it is for this version: reading again would say the same
         return PairingSource(None, str(error), users)
 
@@ -75,16 +93,16 @@ def pairing_source(event: Event, stamp: HistoryStamp | None = None) -> PairingSo
     read already (a round's close warms it: ``warm_history_documents``). Pairing and re-pairing with any
     seed then read no history rows and never rank the players again."""
     stamp = stamp or current_history_stamp(event)
-    return cached(stamp.key("pairing"), lambda: _computed_pairing_source(event))
+    return cached(stamp.key("pairing"), lambda: _computed_pairing_source(_HistoryRead(event)))
 
 
 def warm_history_documents(event: Event) -> None:
     """Compute what the next readers of the event's current history will ask for first, so none of them
     waits for it: the standings (every open standings page polls for them when a round closes) and what
     pairing the next round reads. Safe to run any number of times: each is computed once per version."""
-    stamp = current_history_stamp(event)
-    standings_of(event, stamp)
-    pairing_source(event, stamp)
+    stamp, read = current_history_stamp(event), _HistoryRead(event)
+    cached(stamp.key("standings"), lambda: _computed_standings(read))
+    cached(stamp.key("pairing"), lambda: _computed_pairing_source(read))
 
 
 @dataclass(frozen=True)

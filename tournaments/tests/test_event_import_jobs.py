@@ -50,7 +50,12 @@ def test_a_regional_sized_import_is_queued_202_and_finishes_through_the_task(
         response = client.post(IMPORT_URL, {"name": "Regional", "replay": document}, format="json")
 
     assert response.status_code == 202
-    assert len(callbacks) == 1  # the task, dispatched once the job is committed
+    # The task, dispatched once the job is committed; then, once the import commits, the imported event's
+    # standings and next pairing computed for its first readers.
+    assert [callback.__qualname__.split(".")[0] for callback in callbacks] == [
+        "event_import_queue",
+        "documents_warmed_after_commit",
+    ]
     job = client.get(response.json()["url"]).json()
     assert (job["status"], job["percent"], job["done"], job["total"]) == ("done", 100, 2_048 + 8_192, 10_240)
     event = Event.objects.get(slug=job["event"])
