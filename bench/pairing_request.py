@@ -85,7 +85,7 @@ def child(players: int, rounds: int) -> None:
     from tournaments.engine.replay import read_replay
     from tournaments.models import Event, Registration, Round
     from tournaments.replay_export import event_replay
-    from tournaments.selectors.standings import warm_history_documents
+    from tournaments.selectors.pairing import warm_history_documents
     from tournaments.services import event_import
 
     call_command("migrate", verbosity=0, interactive=False)
@@ -126,7 +126,8 @@ def child(players: int, rounds: int) -> None:
         cache.clear()  # as if the round's close had not warmed what pairing reads
         return pair()
 
-    warm_history_documents(event)  # what closing the last round (or the import, here) has the workers do
+    event.refresh_from_db()
+    warm_history_documents(event)  # what closing the last round has a worker do
     replay = event_replay(event)
     parsed = read_replay(replay)
     expected = len(next_round(replay, 1)["matches"])

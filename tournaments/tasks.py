@@ -17,7 +17,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from tournaments.models import Event
-from tournaments.selectors.standings import warm_history_documents as documents_warm
+from tournaments.selectors.pairing import warm_history_documents as documents_warm
 from tournaments.services.history import WARM_TASK
 from tournaments.services.replay_import import EVENT_IMPORT_TASK, event_import_process, event_imports_sweep
 from tournaments.services.rounds import round_time_up, rounds_due

@@ -190,7 +190,7 @@ class PairingHistory:
 
     number: int
     played: bool  # a round has been played: round 1 is a draw instead
-    history: RankedHistory
+    ranked: RankedHistory
     dropped: frozenset[str]
     players: tuple[Player, ...]
 
@@ -212,7 +212,7 @@ def pairing_history(replay: Mapping[str, Any] | Replay | ReplayColumns) -> Pairi
     return PairingHistory(
         number=max((round_.number for round_ in parsed.rounds), default=0) + 1,
         played=bool(parsed.rounds),
-        history=ranked_history(parsed),
+        ranked=ranked_history(parsed),
         dropped=frozenset(drop.player for drop in parsed.drops),
         players=players if special else (),
     )
@@ -227,11 +227,11 @@ def next_round(replay: Mapping[str, Any] | Replay | ReplayColumns, seed: int = 0
     return pair_next_round(pairing_history(replay), seed)
 
 
-def pair_next_round(source: PairingHistory, seed: int = 0) -> dict[str, Any]:
+def pair_next_round(pairing: PairingHistory, seed: int = 0) -> dict[str, Any]:
     """:func:`next_round` on a replay already read by :func:`pairing_history`."""
-    number, history, players = source.number, source.history, source.players
+    number, history, players = pairing.number, pairing.ranked, pairing.players
     # Best first; dropped players stay in the standings, not in the pairing. Indexes are the replay's players.
-    ids, dropped = history.ids, source.dropped
+    ids, dropped = history.ids, pairing.dropped
     ranked = list(map(ids.__getitem__, history.order))
     entered = list(compress(history.order, map(not_, map(dropped.__contains__, ranked))))
     if players:  # a late entry, byes up front or a fixed seat: each player is looked at
@@ -244,7 +244,7 @@ def pair_next_round(source: PairingHistory, seed: int = 0) -> dict[str, Any]:
     order = list(map(ids.__getitem__, paired))
     rng = random.Random(f"pairing:{seed}:{number}")  # noqa: S311 -- fairness, not secrecy
 
-    if not source.played:
+    if not pairing.played:
         shuffled = order[:]
         rng.shuffle(shuffled)
         pairs = [(shuffled[i], shuffled[i + 1]) for i in range(0, len(shuffled) - 1, 2)]

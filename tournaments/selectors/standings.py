@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, NamedTuple, TypedDict
+from typing import Any, TypedDict
 
 from django.utils.translation import gettext
 
 from accounts.users import AnyUser
 from matches.models import MatchResult
-from tournaments.engine.pairing import PairingHistory, pairing_history
-from tournaments.engine.replay import ReplayColumns, ReplayError, read_columns
+from tournaments.engine.replay import ReplayColumns, read_columns
 from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Round
 from tournaments.replay_export import event_replay_and_users, players_by_id
@@ -36,9 +35,9 @@ class StandingsDocument(TypedDict):
     last_round: int
 
 
-class _HistoryRead:
+class HistoryRead:
     """The event's history read from the database at most once for the documents computed from it (the
-    warming after a round's close computes two)."""
+    warming after a round's close computes two: ``tournaments.selectors.pairing``)."""
 
     def __init__(self, event: Event) -> None:
         self.event = event
@@ -53,7 +52,7 @@ class _HistoryRead:
         return read_columns(self.replay_and_users[0])
 
 
-def _computed_standings(read: _HistoryRead) -> StandingsDocument:
+def computed_standings(read: HistoryRead) -> StandingsDocument:
     replay, users = read.replay_and_users
     return {
         "document": standings_compute(read.columns),
@@ -67,42 +66,7 @@ def standings_of(event: Event, stamp: HistoryStamp | None = None) -> StandingsDo
     """The standings after the last closed round, from the cache when this version of the event's history
     has been computed already (``stamp``: the version the caller read; else it is read now)."""
     stamp = stamp or current_history_stamp(event)
-    return cached(stamp.key("standings"), lambda: _computed_standings(_HistoryRead(event)))
-
-
-class PairingSource(NamedTuple):
-    """What pairing the next Swiss round reads, computed once per version of the event's history: the
-    engine's reading of the replay (None with ``problem`` when there is no next Swiss round to pair, e.g. the
-    top cut has started) and each replay player's account id."""
-
-    history: PairingHistory | None
-    problem: str
-    users: dict[str, int]
-
-
-def _computed_pairing_source(read: _HistoryRead) -> PairingSource:
-    users = read.replay_and_users[1]
-    try:
-        return PairingSource(pairing_history(read.columns), "", users)
-    except ReplayError as error:  # kept as it is for this version: reading again would say the same
-        return PairingSource(None, str(error), users)
-
-
-def pairing_source(event: Event, stamp: HistoryStamp | None = None) -> PairingSource:
-    """:class:`PairingSource` for the event's current history, from the cache when this version has been
-    read already (a round's close warms it: ``warm_history_documents``). Pairing and re-pairing with any
-    seed then read no history rows and never rank the players again."""
-    stamp = stamp or current_history_stamp(event)
-    return cached(stamp.key("pairing"), lambda: _computed_pairing_source(_HistoryRead(event)))
-
-
-def warm_history_documents(event: Event) -> None:
-    """Compute what the next readers of the event's current history will ask for first, so none of them
-    waits for it: the standings (every open standings page polls for them when a round closes) and what
-    pairing the next round reads. Safe to run any number of times: each is computed once per version."""
-    stamp, read = current_history_stamp(event), _HistoryRead(event)
-    cached(stamp.key("standings"), lambda: _computed_standings(read))
-    cached(stamp.key("pairing"), lambda: _computed_pairing_source(read))
+    return cached(stamp.key("standings"), lambda: computed_standings(HistoryRead(event)))
 
 
 @dataclass(frozen=True)

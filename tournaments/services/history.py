@@ -53,23 +53,26 @@ def history_changed(*, event_id: int) -> None:
 def documents_warmed_after_commit(*, event_id: int) -> None:
     """Once the caller's transaction commits, have a worker compute the new version's standings and what
     pairing the next round reads (``tournaments.tasks.warm_history_documents``), so that neither the first
-    of the standings pages polling for the new round nor the organizer pressing "Pair" waits for them.
+    of the standings pages polling for the new round nor the organizer pressing "Pair" computes them.
 
     For the writes after which everyone reads at once (a round closed, an event imported), not for every
-    bump. Sent by name: this service sits below the task module. A broker that is down costs nothing but
-    the saving: the first reader computes them, as without this.
+    bump. Sent by name: this service sits below the task module. Sent once, never retried, and dropped if
+    no worker takes it within WARM_EXPIRES_SECONDS: the warming is a saving, and a broker that is down or
+    a backlog after a worker outage must cost the close nothing (the first reader computes them, as
+    without it). In the embedded default (tasks run in-process) the close's request computes them itself.
     """
     transaction.on_commit(lambda: _send_warm(event_id))
 
 
 WARM_TASK = "tournaments.tasks.warm_history_documents"
+WARM_EXPIRES_SECONDS = 120
 
 
 def _send_warm(event_id: int) -> None:
     try:
-        current_app.tasks[WARM_TASK].delay(event_id)
-    except Exception:  # the broker is down or unreachable: whatever the client library raises
-        logger.warning("the documents of event %s were not warmed (no broker)", event_id, exc_info=True)
+        current_app.tasks[WARM_TASK].apply_async((event_id,), retry=False, expires=WARM_EXPIRES_SECONDS)
+    except Exception:  # the broker is unreachable, or (in-process) the computation failed: logged as it is
+        logger.warning("the documents of event %s were not computed ahead", event_id, exc_info=True)
 
 
 def histories_changed_for_player(*, user_id: int) -> None:

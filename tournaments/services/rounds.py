@@ -40,7 +40,7 @@ from tournaments.engine.top_cut import next_round as top_cut_next_round
 from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay, player_pks, players_by_id
 from tournaments.selectors.cached_documents import history_stamp
-from tournaments.selectors.standings import pairing_source
+from tournaments.selectors.pairing import pairing_source
 from tournaments.services.history import documents_warmed_after_commit, history_changed
 from tournaments.services.registrations import lock_event, require_organizer
 
@@ -72,11 +72,11 @@ def active_registrations(event: Event) -> QuerySet[Registration]:
 def _swiss_pairings(event: Event, number: int, seed: int) -> list[Seat]:
     """The next Swiss round, paired from the event's history as read once for its current version."""
     source = pairing_source(event, history_stamp(event))
-    if source.history is None:  # the event's own history does not read back: a bug, said plainly
+    if source.pairing is None:  # the event's own history does not read back: a bug, said plainly
         raise RoundConflict(
             gettext("The event's history cannot be paired: %(error)s") % {"error": source.problem}
         )
-    pairings = swiss_pair_next_round(source.history, seed)
+    pairings = swiss_pair_next_round(source.pairing, seed)
     if pairings["round"] != number:
         raise RoundConflict(
             gettext("Round %(number)s cannot be paired before round %(previous)s is closed.")
