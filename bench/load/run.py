@@ -494,6 +494,9 @@ class Bench:
         self.measure(players, f"match report POST, {rate:g} a second", "report_paced", READERS, reports)
         self.check(players, number, f"{rate:g} a second", reports)
         http(stack.base, "POST", f"{round_path}/close/", token=organizer)
+        # The close sends the worker to compute the standings and the next pairing's reading (its CPU is the
+        # worker's, not counted here); an organizer looks at the standings before pressing "Pair".
+        time.sleep(2)
         self.measure(
             players, "pairing a round (API)", "pair", 1, scenarios.pair(slug, organizer, number + 1), note
         )
