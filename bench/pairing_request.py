@@ -9,7 +9,8 @@ afterwards; default ``sqlite`` and ``$DATABASE_URL`` if set), then, in the same 
 - ``next_round``: ``tournaments.engine.pairing.next_round`` on the event's own replay (``event_replay``,
   read beforehand; the replay check and standings inside ``next_round`` included), the floor;
 - ``pair``: ``POST /api/v1/events/<slug>/rounds/`` for round R+1 (lock, read, pair, write, the response
-  with every pairing), through Django's test client (middleware, authentication, idempotency key);
+  with every pairing), after ``warm_history_documents`` (what closing the last round has a worker
+  do), through Django's test client (middleware, authentication, idempotency key);
 - ``re-pair``: ``POST .../rounds/<R+1>/repair/`` on that round (every table checked, the matches deleted,
   paired again).
 
@@ -17,7 +18,9 @@ The three are run in turn ``REPEATS`` times (default 5; the round deleted after 
 the best of its runs, in wall clock and in this process's CPU time (on SQLite all the work; on PostgreSQL
 the server's is in the wall clock only); the SQL statements of each request are counted in an untimed run
 first. It prints seconds and the ratios to ``next_round`` measured in the same run: the goal is at most 1.5.
-Also printed, for comparison: ``next_round`` on the replay already read (``read_replay`` done beforehand).
+Also printed, for comparison: ``next_round`` on the replay already read (``read_replay`` done beforehand),
+and the pairing request when what it reads was not warmed (the cache emptied first: the history read and
+ranked in the request, as when no worker warmed it after the round's close).
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ def child(players: int, rounds: int) -> None:
 
     django.setup()
     from django.contrib.auth.models import User
+    from django.core.cache import cache
     from django.core.management import call_command
     from django.core.signals import request_finished, request_started
     from django.db import close_old_connections, connection
@@ -81,6 +85,7 @@ def child(players: int, rounds: int) -> None:
     from tournaments.engine.replay import read_replay
     from tournaments.models import Event, Registration, Round
     from tournaments.replay_export import event_replay
+    from tournaments.selectors.pairing import warm_history_documents
     from tournaments.services import event_import
 
     call_command("migrate", verbosity=0, interactive=False)
@@ -117,6 +122,12 @@ def child(players: int, rounds: int) -> None:
     def unpair() -> None:
         Round.objects.filter(event=event, number=number).delete()
 
+    def pair_cold() -> Any:
+        cache.clear()  # as if the round's close had not warmed what pairing reads
+        return pair()
+
+    event.refresh_from_db()
+    warm_history_documents(event)  # what closing the last round has a worker do
     replay = event_replay(event)
     parsed = read_replay(replay)
     expected = len(next_round(replay, 1)["matches"])
@@ -134,12 +145,16 @@ def child(players: int, rounds: int) -> None:
             ("parsed", lambda: next_round(parsed, 1)),
             ("pair", pair),
             ("re-pair", repair),
+            ("pair-cold", pair_cold),
         ):
+            if name == "pair-cold":
+                unpair()  # the re-paired round, deleted untimed
             timing = _timed(action)
             best[name] = Timing(
                 min(timing.wall, best.get(name, timing).wall), min(timing.cpu, best.get(name, timing).cpu)
             )
         unpair()
+        warm_history_documents(event)  # for the next turn's "pair", as closing the round would have
 
     floor = best["next_round"]
     print(
@@ -150,6 +165,7 @@ def child(players: int, rounds: int) -> None:
         ("next_round", "next_round (the floor)", None),
         ("pair", "API pair", len(paired)),
         ("re-pair", "API re-pair", len(repaired)),
+        ("pair-cold", "API pair, not warmed", None),
     ):
         timing = best[name]
         print(

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from tournaments.models import Event
+from tournaments.selectors.pairing import warm_history_documents as documents_warm
+from tournaments.services.history import WARM_TASK
 from tournaments.services.replay_import import EVENT_IMPORT_TASK, event_import_process, event_imports_sweep
 from tournaments.services.rounds import round_time_up, rounds_due
 
@@ -40,3 +43,13 @@ def event_import_task(import_id: int) -> None:
 def event_import_sweep() -> int:
     """Send queued imports to the workers, queue again those whose worker died, fail those that cannot end."""
     return event_imports_sweep()
+
+
+@shared_task(name=WARM_TASK, ignore_result=True)
+def warm_history_documents(event_id: int) -> None:
+    """Compute the event's current standings and pairing source once (``documents_warmed_after_commit``).
+    Safe to run twice or late: each is computed once per history version, and a version already replaced
+    by a newer one is only computed for nobody (the event deleted meanwhile: nothing to do)."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is not None:
+        documents_warm(event)

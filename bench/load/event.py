@@ -49,6 +49,7 @@ from matches.models import Match, MatchReport  # noqa: E402
 from tournaments.engine.pairing import next_round  # noqa: E402
 from tournaments.models import Event, Registration  # noqa: E402
 from tournaments.replay_export import event_replay  # noqa: E402
+from tournaments.selectors.pairing import warm_history_documents  # noqa: E402
 from tournaments.services import event_import  # noqa: E402
 from tournaments.tests.replays import swiss_event  # noqa: E402
 
@@ -86,6 +87,10 @@ def build(players: int, rounds: int, slug: str, out: Path) -> None:
         slug=slug,
     )
     Event.objects.filter(pk=event.pk).update(swiss_rounds=rounds + EXTRA_ROUNDS)
+    event.refresh_from_db()
+    # What closing its last round would have had a worker compute (the import did not: it had nothing left
+    # to pair then): the standings and what pairing the next round reads.
+    warm_history_documents(event)
     users = list(
         User.objects.filter(pk__in=Registration.objects.filter(event=event).values("player")).order_by("pk")
     )

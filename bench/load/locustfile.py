@@ -8,6 +8,9 @@ file (``LOAD_PLAN``, written by ``bench/load/scenarios.py``):
 ``{"mode": "queue", "requests": [...]}``
     a fixed amount of work: the users take requests from one shared queue until it is empty (a report
     burst: every player of a round reports once; pairing a round: one request), then stop.
+``{"mode": "paced", "requests": [{..., "at": T}, ...]}``
+    the same, but request ``k`` is not sent before ``T`` seconds after the start (arrivals at a set pace,
+    whatever the server's: its latency while it keeps up).
 ``{"mode": "timed", "seconds": S, "requests": [...]}``
     readers and the floor: user ``i`` repeats ``requests[i % len(requests)]`` (its own token, its own
     match) back to back, starting no new request after S seconds; every request started is waited for
@@ -30,19 +33,21 @@ from locust import FastHttpUser, constant, events, task
 from locust.exception import StopUser
 
 PLAN: dict[str, Any] = json.loads(open(os.environ["LOAD_PLAN"]).read())  # noqa: SIM115
-QUEUE: list[dict[str, Any]] = list(reversed(PLAN["requests"])) if PLAN["mode"] == "queue" else []
+QUEUE: list[dict[str, Any]] = list(reversed(PLAN["requests"])) if PLAN["mode"] in ("queue", "paced") else []
 RECORDS: list[tuple[str, float, float, bool, int]] = []
 
 
 class State:
     deadline = 0.0  # time.monotonic() past which a timed run starts no request
+    started = 0.0  # time.monotonic() at the start: a paced request's "at" counts from it
     users = 0  # users started (each takes its index)
     active = 0  # users running
 
 
 @events.test_start.add_listener
 def _started(environment: Any, **_kwargs: Any) -> None:
-    State.deadline = time.monotonic() + float(PLAN.get("seconds", 0))
+    State.started = time.monotonic()
+    State.deadline = State.started + float(PLAN.get("seconds", 0))
 
 
 @events.request.add_listener
@@ -83,10 +88,14 @@ class Player(FastHttpUser):
             gevent.spawn_later(0.1, self.environment.runner.quit)
 
     def _next(self) -> dict[str, Any]:
-        if PLAN["mode"] == "queue":
+        if PLAN["mode"] in ("queue", "paced"):
             if not QUEUE:
                 raise StopUser
-            return QUEUE.pop()
+            request = QUEUE.pop()
+            wait = State.started + float(request.get("at", 0)) - time.monotonic()
+            if wait > 0:
+                gevent.sleep(wait)
+            return request
         if time.monotonic() >= State.deadline:
             raise StopUser
         requests: list[dict[str, Any]] = PLAN["requests"]

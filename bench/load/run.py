@@ -11,9 +11,15 @@ that many players with ``--rounds`` rounds played (``bench/load/event.py build``
 2. the organizer pairs the next round through the API, pairs it again (re-pair), and starts it;
 3. readers at c=64 while that round runs: the standings page, the standings API, the pairings page, and
    the match page's live poll with ``If-None-Match`` while nothing changes (answered 304);
-4. report bursts at c=16, 64 and 200, each on a round of its own: every player of the round reports their
-   match once; after each, ``event.py check`` verifies that every report was stored exactly once with
-   what was sent and every match is final, then the round is closed and the next one paired (timed again).
+4. report bursts at c=16, 64 and 200 at full speed (closed loop: each user sends its next report as soon
+   as the last is answered), each on a quarter of the round's tables: every player of those tables
+   reports their match once; after each, ``event.py check`` verifies that every report was stored exactly
+   once with what was sent and every match is final;
+5. the last quarter's reports arriving at ``--paced-rate`` a second (default 32: a 4,096-player round's
+   reports in about two minutes; random gaps, whatever the server's pace) with 64 users, beside the floor
+   sent at that pace: at full speed the p99 of 64 users is about 64 / throughput whatever the request,
+   the floor's too, while paced arrivals show the latency of a server that keeps up. Then the round is
+   closed and the next one paired (timed again).
 
 For each scenario it measures, around the locust run: requests per second, p50 and p99 (locust's own
 timing of each request), the CPU the gunicorn workers spent (utime + stime of the master's children, from
@@ -58,6 +64,8 @@ READERS = 64
 GOALS = {
     "floor": "",
     "report": "<= 2x floor CPU, <= 6 statements; p99 < 150 ms at c=64",
+    "floor_paced": "",
+    "report_paced": "p99 < 150 ms at c=64",
     "standings_page": "<= 2x floor (document computed once)",
     "standings_api": "<= 2x floor (document computed once)",
     "pairings_page": "<= 2x floor",
@@ -470,23 +478,40 @@ class Bench:
         for what, kind, plan in readers:
             self.measure(players, what, kind, READERS, plan)
 
-        # Three bursts, each on a third of the round's tables, then the round closes and the next is paired.
+        # Three bursts at full speed, each on a quarter of the round's tables, then the last quarter's
+        # reports arriving at a set pace (beside the floor at that pace); then the round closes.
+        parts = len(BURSTS) + 1
         for index, users in enumerate(BURSTS):
-            plan = scenarios.report_burst(pairings[index :: len(BURSTS)], tokens, seed=number * 10 + index)
+            plan = scenarios.report_burst(pairings[index::parts], tokens, seed=number * 10 + index)
             self.measure(players, f"match report POST (c={users})", "report", users, plan)
-            check_path = stack.work / "check.json"
-            check_path.write_text(json.dumps(plan))
-            checked = json.loads(stack.django("check", str(check_path)))
-            log(f"check: {checked}")
-            if checked["problem_count"]:
-                self.failed.append(
-                    f"{players} round {number}, c={users}: {checked['problem_count']} reports lost or wrong:"
-                    f" {checked['problems'][:3]}"
-                )
+            self.check(players, number, f"c={users}", plan)
+        rate, seed = args.paced_rate, number * 10 + parts
+        reports = scenarios.paced(
+            scenarios.report_burst(pairings[len(BURSTS) :: parts], tokens, seed), rate, seed
+        )
+        floor = scenarios.paced(scenarios.floor_requests(player_tokens, len(reports["requests"])), rate, seed)
+        self.measure(players, f"floor GET /api/v1/me/, {rate:g} a second", "floor_paced", READERS, floor)
+        self.measure(players, f"match report POST, {rate:g} a second", "report_paced", READERS, reports)
+        self.check(players, number, f"{rate:g} a second", reports)
         http(stack.base, "POST", f"{round_path}/close/", token=organizer)
+        # The close sends the worker to compute the standings and the next pairing's reading (its CPU is the
+        # worker's, not counted here); an organizer looks at the standings before pressing "Pair".
+        time.sleep(2)
         self.measure(
             players, "pairing a round (API)", "pair", 1, scenarios.pair(slug, organizer, number + 1), note
         )
+
+    def check(self, players: int, number: int, label: str, plan: dict[str, Any]) -> None:
+        """Every report of ``plan`` stored exactly once, as sent (event.py's check, in the database)."""
+        check_path = self.stack.work / "check.json"
+        check_path.write_text(json.dumps(plan))
+        checked = json.loads(self.stack.django("check", str(check_path)))
+        log(f"check: {checked}")
+        if checked["problem_count"]:
+            self.failed.append(
+                f"{players} round {number}, {label}: {checked['problem_count']} reports lost or wrong:"
+                f" {checked['problems'][:3]}"
+            )
 
 
 def _foreign_key_check(query: str) -> bool:
@@ -518,9 +543,11 @@ def table(rows: list[Row]) -> str:
     ]
     merged = _merge_pairs(rows)
     for row in merged:
-        floors = {r.users: r for r in rows if r.size == row.size and r.kind == "floor"}
+        floor_kind = "floor_paced" if row.kind == "report_paced" else "floor"  # the floor at the same pace
+        floors = {r.users: r for r in rows if r.size == row.size and r.kind == floor_kind}
         floor = floors.get(row.users) or floors.get(READERS)
-        ratio = f"{row.cpu_ms / floor.cpu_ms:.1f}x" if floor and floor.cpu_ms and row.kind != "floor" else ""
+        is_floor = row.kind.startswith("floor")
+        ratio = f"{row.cpu_ms / floor.cpu_ms:.1f}x" if floor and floor.cpu_ms and not is_floor else ""
         if row.reference_ms:  # pairing's goal is a ratio to next_round, not to the floor
             ratio = f"{row.cpu_ms / row.reference_ms:.1f}x next_round"
         goal = GOALS[row.kind] + (f"; {row.note}" if row.note else "")
@@ -587,6 +614,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15, help="how long each reader and floor run sends")
     parser.add_argument("--max-seconds", type=float, default=1200, help="locust's bound past that")
     parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument(
+        "--paced-rate",
+        type=float,
+        default=32,
+        help="reports a second in the paced run (32: a 4,096-player round's reports in about two minutes)",
+    )
     parser.add_argument("--pg-port", type=int, default=int(os.environ.get("LOAD_PG_PORT", 55505)))
     parser.add_argument("--redis-port", type=int, default=int(os.environ.get("LOAD_REDIS_PORT", 56505)))
     parser.add_argument("--http-port", type=int, default=int(os.environ.get("LOAD_HTTP_PORT", 8705)))

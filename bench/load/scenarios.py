@@ -22,6 +22,15 @@ _RESULTS = [
 ]
 
 
+def floor_requests(tokens: list[str], count: int) -> Plan:
+    """``count`` floor requests, for :func:`paced`."""
+    request = {"name": "floor GET /api/v1/me/", "method": "GET", "path": "/api/v1/me/", "expect": 200}
+    return {
+        "mode": "queue",
+        "requests": [{**request, "token": tokens[i % len(tokens)]} for i in range(count)],
+    }
+
+
 def floor(tokens: list[str], seconds: float) -> Plan:
     """``GET /api/v1/me/``: token authentication and one user, the least an authenticated call costs."""
     requests = [
@@ -63,6 +72,18 @@ def report_burst(pairings: list[dict[str, Any]], tokens: dict[str, str], seed: i
             )
     random.Random(seed).shuffle(requests)
     return {"mode": "queue", "requests": requests}
+
+
+def paced(plan: Plan, per_second: float, seed: int) -> Plan:
+    """``plan``'s requests sent at ``per_second`` on average whatever the server's pace (open loop: random
+    gaps, as people arrive), each at its time by whichever user is free; what a queue run at full speed
+    cannot show: the latency of a server that is keeping up."""
+    rng = random.Random(seed)
+    at, requests = 0.0, []
+    for request in plan["requests"]:
+        requests.append({**request, "at": at})
+        at += rng.expovariate(per_second)
+    return {"mode": "paced", "requests": requests}
 
 
 def page(name: str, path: str, seconds: float, token: str | None = None) -> Plan:

@@ -46,12 +46,13 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import compress, repeat
 from operator import attrgetter, not_
 from typing import Any
 
-from tournaments.engine.replay import Replay, ReplayError, read_columns
-from tournaments.engine.standings import ranked_history
+from tournaments.engine.replay import Player, Replay, ReplayColumns, ReplayError, read_columns
+from tournaments.engine.standings import RankedHistory, ranked_history
 
 # --------------------------------------------------------------------------------------------------------
 # Maximum matching in a general graph (Edmonds' blossom algorithm, one augmenting path per search).
@@ -177,26 +178,63 @@ class _Matcher:
 # --------------------------------------------------------------------------------------------------------
 
 
-def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class PairingHistory:
+    """What pairing the next Swiss round reads from a replay (:func:`pairing_history`): the round's number,
+    the standing with who met whom, the dropped players and, only when some player has a late entry, byes up
+    front or a fixed seat, every player (``players`` is empty for the usual event).
+
+    It depends on the replay alone, not on the seed: a server computes it once per version of the event's
+    history and keeps it, and pairing or re-pairing with any seed then costs the search alone.
+    """
+
+    number: int
+    played: bool  # a round has been played: round 1 is a draw instead
+    ranked: RankedHistory
+    dropped: frozenset[str]
+    players: tuple[Player, ...]
+
+
+def pairing_history(replay: Mapping[str, Any] | Replay | ReplayColumns) -> PairingHistory:
+    """Read ``replay`` for :func:`pair_next_round`.
+
+    Raises :class:`tournaments.engine.replay.ReplayError` (every problem located) for a document that is not a
+    valid event replay, or one whose top cut has started (there is no next Swiss round).
+    """
+    parsed = replay if isinstance(replay, (Replay, ReplayColumns)) else read_columns(replay)
+    if any(round_.stage == "top" for round_ in parsed.rounds):
+        started = "the top cut has started: there is no next Swiss round"
+        raise ReplayError([{"path": "rounds", "message": started}])
+    players = parsed.players
+    special = bool(players) and (
+        max(map(_joined_round, players)) > 1 or any(map(_byes, players)) or any(map(_fixed_table, players))
+    )
+    return PairingHistory(
+        number=max((round_.number for round_ in parsed.rounds), default=0) + 1,
+        played=bool(parsed.rounds),
+        ranked=ranked_history(parsed),
+        dropped=frozenset(drop.player for drop in parsed.drops),
+        players=players if special else (),
+    )
+
+
+def next_round(replay: Mapping[str, Any] | Replay | ReplayColumns, seed: int = 0) -> dict[str, Any]:
     """The next Swiss round's pairings for ``replay`` as a ``pairings/1`` document (see module docstring).
 
     Raises :class:`tournaments.engine.replay.ReplayError` (every problem located) for a document that is not a
     valid event replay, or one whose top cut has started (there is no next Swiss round).
     """
-    parsed = replay if isinstance(replay, Replay) else read_columns(replay)
-    if any(round_.stage == "top" for round_ in parsed.rounds):
-        started = "the top cut has started: there is no next Swiss round"
-        raise ReplayError([{"path": "rounds", "message": started}])
-    number = max((round_.number for round_ in parsed.rounds), default=0) + 1
+    return pair_next_round(pairing_history(replay), seed)
+
+
+def pair_next_round(pairing: PairingHistory, seed: int = 0) -> dict[str, Any]:
+    """:func:`next_round` on a replay already read by :func:`pairing_history`."""
+    number, history, players = pairing.number, pairing.ranked, pairing.players
     # Best first; dropped players stay in the standings, not in the pairing. Indexes are the replay's players.
-    history = ranked_history(parsed)
-    ids, players = history.ids, parsed.players
-    dropped = {drop.player for drop in parsed.drops}
+    ids, dropped = history.ids, pairing.dropped
     ranked = list(map(ids.__getitem__, history.order))
     entered = list(compress(history.order, map(not_, map(dropped.__contains__, ranked))))
-    if players and (
-        max(map(_joined_round, players)) > 1 or any(map(_byes, players)) or any(map(_fixed_table, players))
-    ):  # a late entry, byes up front or a fixed seat: each player is looked at
+    if players:  # a late entry, byes up front or a fixed seat: each player is looked at
         entered = [i for i in entered if players[i].joined_round <= number]
         awarded = [ids[i] for i in entered if players[i].byes >= number]  # byes earned before the event
         paired = [i for i in entered if players[i].byes < number]
@@ -206,7 +244,7 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
     order = list(map(ids.__getitem__, paired))
     rng = random.Random(f"pairing:{seed}:{number}")  # noqa: S311 -- fairness, not secrecy
 
-    if not parsed.rounds:
+    if not pairing.played:
         shuffled = order[:]
         rng.shuffle(shuffled)
         pairs = [(shuffled[i], shuffled[i + 1]) for i in range(0, len(shuffled) - 1, 2)]
@@ -227,7 +265,8 @@ def next_round(replay: Mapping[str, Any] | Replay, seed: int = 0) -> dict[str, A
     for number_of_round, match in history.byes:
         a = index.get(match.a)
         if match.b is None:
-            if a is not None and number_of_round > players[paired[a]].byes:  # up-front byes do not count
+            up_front = players[paired[a]].byes if players and a is not None else 0
+            if a is not None and number_of_round > up_front:  # up-front byes do not count
                 had_bye[a] = True
             continue
         b = index.get(match.b)  # a match with an opponent and the result "bye" (a replay built in code)

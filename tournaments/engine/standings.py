@@ -440,12 +440,12 @@ def _printed(value: int, denominator: int) -> float:
     return (2 * value * 10_000 + denominator) // (2 * denominator) / 10_000
 
 
-def compute(replay: Mapping[str, Any] | Replay) -> dict[str, Any]:
-    """The ``standings/1`` document for an ``event-replay/1`` document (or an already read :class:`Replay`).
+def compute(replay: Mapping[str, Any] | Replay | ReplayColumns) -> dict[str, Any]:
+    """The ``standings/1`` document for an ``event-replay/1`` document (or one already read).
 
     Raises :class:`tournaments.engine.replay.ReplayError` when the document is not a valid replay.
     """
-    parsed = replay if isinstance(replay, Replay) else read_columns(replay)
+    parsed = replay if isinstance(replay, (Replay, ReplayColumns)) else read_columns(replay)
     swiss = [round_.number for round_ in parsed.rounds if round_.stage == "swiss"]
     table = _table(parsed)
     dropped = {drop.player for drop in parsed.drops}

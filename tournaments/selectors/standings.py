@@ -11,12 +11,14 @@ the next reader computes the new standings, while every read in between costs a 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, TypedDict
 
 from django.utils.translation import gettext
 
 from accounts.users import AnyUser
 from matches.models import MatchResult
+from tournaments.engine.replay import ReplayColumns, read_columns
 from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Round
 from tournaments.replay_export import event_replay_and_users, players_by_id
@@ -33,10 +35,27 @@ class StandingsDocument(TypedDict):
     last_round: int
 
 
-def _computed_standings(event: Event) -> StandingsDocument:
-    replay, users = event_replay_and_users(event)
+class HistoryRead:
+    """The event's history read from the database at most once for the documents computed from it (the
+    warming after a round's close computes two: ``tournaments.selectors.pairing``)."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+
+    @cached_property
+    def replay_and_users(self) -> tuple[dict[str, Any], dict[str, int]]:
+        return event_replay_and_users(self.event)
+
+    @cached_property
+    def columns(self) -> ReplayColumns:
+        """The replay as the engines read it; raises ``ReplayError`` if it does not read back."""
+        return read_columns(self.replay_and_users[0])
+
+
+def computed_standings(read: HistoryRead) -> StandingsDocument:
+    replay, users = read.replay_and_users
     return {
-        "document": standings_compute(replay),
+        "document": standings_compute(read.columns),
         "names": {player["id"]: player["name"] for player in replay["players"]},
         "users": users,
         "last_round": max((played["number"] for played in replay["rounds"]), default=0),
@@ -47,7 +66,7 @@ def standings_of(event: Event, stamp: HistoryStamp | None = None) -> StandingsDo
     """The standings after the last closed round, from the cache when this version of the event's history
     has been computed already (``stamp``: the version the caller read; else it is read now)."""
     stamp = stamp or current_history_stamp(event)
-    return cached(stamp.key("standings"), lambda: _computed_standings(event))
+    return cached(stamp.key("standings"), lambda: computed_standings(HistoryRead(event)))
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,20 @@ closed), so the report path never touches the event row.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from celery import current_app
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.db.models import F
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from accounts.models import Player
 from tournaments.models import Event, Registration
+
+logger = logging.getLogger(__name__)
 
 # What a user row holds that the documents print (a full save, update_fields None, may change any of it).
 _NAME_FIELDS = frozenset({"username", "first_name", "last_name"})
@@ -43,6 +48,31 @@ def history_changed(*, event_id: int) -> None:
     """Bump the event's history version, in the caller's transaction (it keeps the row locked until then,
     so two writers of one event bump one after the other)."""
     Event.objects.filter(pk=event_id).update(history_version=F("history_version") + 1)
+
+
+def documents_warmed_after_commit(*, event_id: int) -> None:
+    """Once the caller's transaction commits, have a worker compute the new version's standings and what
+    pairing the next round reads (``tournaments.tasks.warm_history_documents``), so that neither the first
+    of the standings pages polling for the new round nor the organizer pressing "Pair" computes them.
+
+    For the writes after which everyone reads at once (a round closed, an event imported), not for every
+    bump. Sent by name: this service sits below the task module. Sent once, never retried, and dropped if
+    no worker takes it within WARM_EXPIRES_SECONDS: the warming is a saving, and a broker that is down or
+    a backlog after a worker outage must cost the close nothing (the first reader computes them, as
+    without it). In the embedded default (tasks run in-process) the close's request computes them itself.
+    """
+    transaction.on_commit(lambda: _send_warm(event_id))
+
+
+WARM_TASK = "tournaments.tasks.warm_history_documents"
+WARM_EXPIRES_SECONDS = 120
+
+
+def _send_warm(event_id: int) -> None:
+    try:
+        current_app.tasks[WARM_TASK].apply_async((event_id,), retry=False, expires=WARM_EXPIRES_SECONDS)
+    except Exception:  # the broker is unreachable, or (in-process) the computation failed: logged as it is
+        logger.warning("the documents of event %s were not computed ahead", event_id, exc_info=True)
 
 
 def histories_changed_for_player(*, user_id: int) -> None:

@@ -88,6 +88,7 @@ def _check_in(registration: Registration, event: Event) -> None:
     history_changed(event_id=event.pk)
 
 
+@transaction.atomic
 def registration_create(*, event: Event, player: User, deck_list: DeckList | None = None) -> Registration:
     """Enter ``player`` and check them in (the demo and tests; the organizer's counter uses
     :func:`registration_enter`). Entering twice keeps the first registration."""

@@ -57,7 +57,7 @@ from tournaments.engine.replay import Replay, ReplayError, english, phrase, prob
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
 from tournaments.selectors.imports import import_progress_key
 from tournaments.services.events import RESERVED_SLUGS, event_create
-from tournaments.services.history import history_changed
+from tournaments.services.history import documents_warmed_after_commit, history_changed
 
 logger = logging.getLogger(__name__)
 
@@ -272,6 +272,7 @@ def event_import(
     event.swiss_rounds, event.top_cut, event.status = _structure(replay)
     event.save(update_fields=["swiss_rounds", "top_cut", "status"])
     history_changed(event_id=event.pk)
+    documents_warmed_after_commit(event_id=event.pk)
     return event
 
 

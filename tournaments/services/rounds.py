@@ -33,14 +33,15 @@ from matches.models import Match, MatchResult
 from matches.services.pairings import Seat, matches_swap_players, round_matches_clear, round_matches_create
 from matches.services.timing import RoundTimeCall, round_call_time
 from tournaments.engine.event_structure import fitting_top_cut, structure_for
-from tournaments.engine.pairing import next_round as swiss_next_round
-from tournaments.engine.replay import ReplayError
+from tournaments.engine.pairing import pair_next_round as swiss_pair_next_round
 from tournaments.engine.standings import compute as standings_compute
 from tournaments.engine.top_cut import first_round as top_cut_first_round
 from tournaments.engine.top_cut import next_round as top_cut_next_round
 from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay, player_pks, players_by_id
-from tournaments.services.history import history_changed
+from tournaments.selectors.cached_documents import history_stamp
+from tournaments.selectors.pairing import pairing_source
+from tournaments.services.history import documents_warmed_after_commit, history_changed
 from tournaments.services.registrations import lock_event, require_organizer
 
 
@@ -68,20 +69,24 @@ def active_registrations(event: Event) -> QuerySet[Registration]:
     return event.registrations.filter(checked_in_at__isnull=False, dropped_after_round__isnull=True)
 
 
-def _swiss_pairings(event: Event, number: int, seed: int) -> list[tuple[int | None, str, str | None]]:
-    document = event_replay(event)
-    try:
-        pairings = swiss_next_round(document, seed)
-    except ReplayError as error:  # the event's own history does not read back: a bug, said plainly
+def _swiss_pairings(event: Event, number: int, seed: int) -> list[Seat]:
+    """The next Swiss round, paired from the event's history as read once for its current version."""
+    source = pairing_source(event, history_stamp(event))
+    if source.pairing is None:  # the event's own history does not read back: a bug, said plainly
         raise RoundConflict(
-            gettext("The event's history cannot be paired: %(error)s") % {"error": error}
-        ) from error
+            gettext("The event's history cannot be paired: %(error)s") % {"error": source.problem}
+        )
+    pairings = swiss_pair_next_round(source.pairing, seed)
     if pairings["round"] != number:
         raise RoundConflict(
             gettext("Round %(number)s cannot be paired before round %(previous)s is closed.")
             % {"number": number, "previous": pairings["round"] - 1}
         )
-    return [(None if m["b"] is None else m["table"], m["a"], m["b"]) for m in pairings["matches"]]
+    users = source.users
+    return [
+        Seat(None if m["b"] is None else m["table"], users[m["a"]], users[m["b"]] if m["b"] else None)
+        for m in pairings["matches"]
+    ]
 
 
 def top_cut_seeds(event: Event, size: int) -> list[str]:
@@ -134,13 +139,6 @@ def _next_stage(event: Event) -> tuple[str, int]:
     )
 
 
-def _create_matches(event: Event, round_: Round, pairings: list[tuple[int | None, str, str | None]]) -> None:
-    """The pairings (players by replay id) written as the round's matches, in one statement."""
-    users = player_pks(event)
-    seats = [Seat(table, users[a], users[b] if b else None) for table, a, b in pairings]
-    round_matches_create(round_=round_, game=event.game, seats=seats)
-
-
 @transaction.atomic
 def round_pair(*, event: Event, by: User, seed: int | None = None) -> Round:
     """Pair the event's next round (see the module docstring) with ``seed`` (drawn and recorded if None).
@@ -170,13 +168,15 @@ def round_pair(*, event: Event, by: User, seed: int | None = None) -> Round:
     stage, number = _next_stage(event)
     seed = _seed(seed)
     round_ = Round.objects.create(event=event, number=number, stage=stage, seed=seed)
-    _create_matches(event, round_, _pairings(event, round_))
+    round_matches_create(round_=round_, game=event.game, seats=_pairings(event, round_))
     return round_
 
 
-def _pairings(event: Event, round_: Round) -> list[tuple[int | None, str, str | None]]:
+def _pairings(event: Event, round_: Round) -> list[Seat]:
     if round_.stage == Round.Stage.TOP:
-        return _top_cut_pairings(event, round_.number)
+        users = player_pks(event)
+        pairings = _top_cut_pairings(event, round_.number)
+        return [Seat(table, users[a], users[b] if b else None) for table, a, b in pairings]
     return _swiss_pairings(event, round_.number, round_.seed or 0)
 
 
@@ -198,7 +198,7 @@ def round_repair(*, round_: Round, by: User, seed: int | None = None) -> Round:
     round_.seed = _seed(seed)
     round_.save(update_fields=["seed"])
     round_.event = event
-    _create_matches(event, round_, _pairings(event, round_))
+    round_matches_create(round_=round_, game=event.game, seats=_pairings(event, round_))
     return round_
 
 
@@ -333,6 +333,7 @@ def round_close(*, round_: Round, by: User, now: datetime | None = None) -> Roun
     round_.finished_at = now or timezone.now()
     round_.save(update_fields=["status", "finished_at"])
     history_changed(event_id=event.pk)  # the round's results are history from now on
+    documents_warmed_after_commit(event_id=event.pk)
     if _event_over(event, round_, matches):
         event.status = Event.Status.FINISHED
         event.save(update_fields=["status"])

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import Permission, User
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -23,6 +24,7 @@ from tests.api_clients import client_for
 from tournaments.engine.replay import MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE
 from tournaments.engine.standings import compute
 from tournaments.models import Event, EventImport, EventRole, Registration
+from tournaments.selectors.cached_documents import current_history_stamp
 from tournaments.services import event_create, event_import_process, event_import_queue
 from tournaments.tests.factories import UserFactory
 from tournaments.tests.replays import swiss_event
@@ -50,7 +52,9 @@ def test_a_regional_sized_import_is_queued_202_and_finishes_through_the_task(
         response = client.post(IMPORT_URL, {"name": "Regional", "replay": document}, format="json")
 
     assert response.status_code == 202
-    assert len(callbacks) == 1  # the task, dispatched once the job is committed
+    # The task, dispatched once the job is committed; then, once the import commits, the imported event's
+    # standings computed for its first readers.
+    assert len(callbacks) == 2
     job = client.get(response.json()["url"]).json()
     assert (job["status"], job["percent"], job["done"], job["total"]) == ("done", 100, 2_048 + 8_192, 10_240)
     event = Event.objects.get(slug=job["event"])
@@ -60,6 +64,7 @@ def test_a_regional_sized_import_is_queued_202_and_finishes_through_the_task(
     assert event.swiss_rounds == 8
     assert EventRole.objects.filter(event=event, user=organizer, role=EventRole.Role.ORGANIZER).exists()
     assert not EventImport.objects.get().data  # the replay is dropped once imported
+    assert cache.get(current_history_stamp(event).key("standings")) is not None
 
 
 def test_the_imported_events_standings_are_the_replays(django_capture_on_commit_callbacks):
