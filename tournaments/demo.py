@@ -114,7 +114,7 @@ Extra
 1 Dark Paladin
 1 Ebon Illusion Magician
 1 Decode Talker
-1 Proxy Dragon
+1 Firewall Dragon
 Side
 3 Ghost Ogre & Snow Rabbit
 3 Dark Bribe
@@ -138,10 +138,9 @@ Side
 2 Jurrac Guaiba
 1 Card of Demise
 Extra
-1 Evolzar Laggia
+2 Evolzar Laggia
 1 Decode Talker
 1 Firewall Dragon
-1 Proxy Dragon
 1 Star Eater
 Side
 3 Ghost Ogre & Snow Rabbit
