@@ -64,6 +64,8 @@ PLAYERS = [
     ("duke", "Duke", "Devlin"),
 ]
 
+# Every card is one the 2018 data says was released in the TCG (the demo store is a TCG store): Proxy Dragon,
+# OCG-only there (ot 1), would be refused, so the Extra Decks play Firewall Dragon and Evolzar Laggia instead.
 DECKS = {
     "Blue-Eyes": """Main
 3 Blue-Eyes White Dragon
