@@ -314,3 +314,20 @@ def test_the_event_zip_holds_every_list_for_its_judge_and_is_refused_to_a_player
     assert "18144507" not in text
     assert "18144506" in text
     assert _signed_in(players[0]).get(url).status_code == 403
+
+
+def test_the_api_gives_each_list_its_download_links(db):
+    from rest_framework.test import APIClient
+
+    owner = UserFactory()
+    magic = deck_list_create(owner=owner, game="mtg", name="Burn", text=sample("burn-mtgo.txt"))
+    api = APIClient()
+    api.force_authenticate(owner)
+
+    files = api.get(reverse("api-deck", args=[magic.pk])).json()["files"]
+
+    assert files == [
+        {"format": "mtgo", "url": reverse("deck-list-download", args=[magic.pk, "mtgo"])},
+        {"format": "arena", "url": reverse("deck-list-download", args=[magic.pk, "arena"])},
+    ]
+    assert _signed_in(owner).get(files[1]["url"]).content.decode().startswith("Deck\n")
