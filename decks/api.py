@@ -10,9 +10,15 @@ from typing import Any, cast
 
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -21,9 +27,10 @@ from rest_framework.views import APIView
 
 from config.schema import ErrorSerializer
 from decks import services
+from decks.deck_files import ARENA, MTGO, YDK
 from decks.models import DeckList, Game
 from decks.parsing import DeckProblem
-from decks.selectors import deck_legality, side_deck_check
+from decks.selectors import deck_legality, file_formats, side_deck_check
 from rules.engine import DisputeError
 from rules.engine.limits import DECK_ENTRIES
 from tournaments.selectors.deck_lists import deck_lists_visible_to
@@ -80,14 +87,30 @@ class DeckRulingSerializer(serializers.Serializer[object]):
     rules = serializers.ListField(child=serializers.CharField())
 
 
+@extend_schema_serializer(component_name="DeckFileLink")
+class DeckFileLinkSerializer(serializers.Serializer[object]):
+    format = serializers.ChoiceField(
+        choices=[(YDK, "YGOPro/EDOPro .ydk"), (MTGO, "MTGO .txt"), (ARENA, "Arena .txt")]
+    )
+    url = serializers.CharField(help_text="The download (signed in on the site, like the page's link).")
+
+
 @extend_schema_serializer(component_name="DeckList")
 class DeckListOutputSerializer(serializers.ModelSerializer[DeckList]):
     owner = serializers.CharField(source="owner.username")
     sections = DeckSectionsSerializer()
+    files = serializers.SerializerMethodField(help_text="The list as files other programs load.")
 
     class Meta:
         model = DeckList
-        fields = ["id", "owner", "game", "name", "text", "sections", "created_at"]
+        fields = ["id", "owner", "game", "name", "text", "sections", "files", "created_at"]
+
+    @extend_schema_field(DeckFileLinkSerializer(many=True))
+    def get_files(self, deck_list: DeckList) -> list[dict[str, str]]:
+        return [
+            {"format": file_format, "url": reverse("deck-list-download", args=[deck_list.pk, file_format])}
+            for file_format in file_formats(deck_list.game)
+        ]
 
 
 @extend_schema_serializer(component_name="DeckProblem")

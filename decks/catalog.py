@@ -35,9 +35,14 @@ def card_data(card: Card, catalog_id: str | None) -> dict[str, Any]:
             value = getattr(card, key)
             if value.isdigit():
                 data[key] = int(value)
+        if card.text:
+            data["text"] = card.text  # the deck check reads "A deck can have any number of cards named ..."
         return data
 
     data["kind"] = card.kind
+    # Where the card was released (YGOPro's ``ot``): an OCG-only card is no card at a TCG event.
+    data["ocg"] = card.ocg
+    data["tcg"] = card.tcg
     if card.kind in ("spell", "trap"):
         data["icon"] = card.icon
         return data

@@ -14,6 +14,16 @@ Pasted text::
 Lines before any heading belong to the Main Deck. Magic Arena's set and collector number after a name
 ("4 Lightning Bolt (M10) 146") are dropped.
 
+Magic lists as the programs write them (``decks.deck_files`` writes both):
+
+- MTGO ``.txt``: the main deck, one blank line, the sideboard, with no heading at all. A Magic list with no
+  heading whose card lines fall in exactly two groups separated by blank lines is read so: the second group
+  is the sideboard. A blank line in a list with headings is ignored, as it always was; a list in more than
+  two groups is left to the reader (all main deck), since a player may group creatures, spells and lands.
+- Arena: ``Deck`` and ``Sideboard`` headings; ``Commander`` cards belong to the deck; a ``Companion`` is a
+  sideboard card (Arena lists it under ``Sideboard`` too, so it is added only if the sideboard lacks it);
+  the ``About`` block (``Name My Deck``) names the list and holds no card.
+
 ``.ydk``: ``#main``, ``#extra`` and ``!side`` start the sections; every other line is one card's YGOPro id
 (one line per copy); other ``#`` lines (``#created by ...``) are comments.
 """
@@ -70,6 +80,8 @@ HEADINGS = {
     "side deck": "side",
     "sideboard": "side",
 }
+# Arena's headings that Yu-Gi-Oh! lists do not have: where their cards go (``None``: no cards, skipped).
+MTG_HEADINGS: dict[str, str | None] = {"commander": "main", "companion": "companion", "about": None}
 HEADING_LINE = re.compile(r"^(?P<word>[a-z ]+?)\s*(?:\(\s*\d+\s*\))?\s*:?\s*(?:\d+)?$", re.IGNORECASE)
 COUNT_FIRST = re.compile(r"^(?P<count>\d+)(?:\s*[xX])?\s+(?P<name>\S.*)$")
 COUNT_LAST = re.compile(r"^(?P<name>\S.*?)\s+[xX]\s*(?P<count>\d+)$")
@@ -174,11 +186,42 @@ def too_many_entries(entries: dict[str, list[DeckEntry]], game: str) -> DeckProb
     return None
 
 
-def _heading(line: str) -> str | None:
+SKIPPED = "skipped"  # a heading whose block holds no card (Arena's About)
+
+
+def _heading(line: str, game: str = "yugioh") -> str | None:
+    """The section a heading line starts, ``SKIPPED`` for a block of no cards, None for no heading."""
     match = HEADING_LINE.match(line)
     if match is None:
         return None
-    return HEADINGS.get(" ".join(match["word"].lower().split()))
+    word = " ".join(match["word"].lower().split())
+    if game == "mtg" and word in MTG_HEADINGS:
+        return MTG_HEADINGS[word] or SKIPPED
+    return HEADINGS.get(word)
+
+
+def mtgo_sideboard_start(lines: Sequence[str]) -> int | None:
+    """The line number (1-based) where an MTGO ``.txt``'s sideboard starts, or None for another layout.
+
+    MTGO writes the main deck, one blank line and the sideboard, with no heading: a list with no heading
+    (nor ``SB:`` line) whose card lines form exactly two groups between blank lines. Comment lines neither
+    start nor split a group.
+    """
+    groups: list[int] = []
+    after_blank = True
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line:
+            after_blank = True
+            continue
+        if line.startswith(("#", "//")):
+            continue
+        if _heading(line, "mtg") is not None or SIDEBOARD_PREFIX.match(line):
+            return None
+        if after_blank:
+            groups.append(number)
+            after_blank = False
+    return groups[1] if len(groups) == 2 else None
 
 
 def card_line(line: str) -> tuple[str, int] | None:
@@ -206,17 +249,23 @@ def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
     if too_long is not None:
         return too_long
     section = "main"
+    sideboard_start = mtgo_sideboard_start(lines) if game == "mtg" else None
+    companions: list[DeckEntry] = []
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
-        heading = _heading(line)
+        if sideboard_start is not None and number == sideboard_start:
+            section = "side"
+        heading = _heading(line, game)
         if heading is not None:
-            if heading not in deck.entries:
+            if heading not in deck.entries and heading not in (SKIPPED, "companion"):
                 deck.problems.append(
                     DeckProblem(number, str(NO_SUCH_SECTION[heading]) % {"game": game_label(game)})
                 )
             section = heading
+            continue
+        if section == SKIPPED:
             continue
         target = section
         if SIDEBOARD_PREFIX.match(line):
@@ -249,12 +298,24 @@ def parse_deck_text(text: str, *, game: str) -> ParsedDeck:
                 DeckProblem(number, gettext("%(name)s is not a card name") % {"name": repr(name)})
             )
             continue
-        if target in deck.entries:
+        if target == "companion":
+            companions.append(DeckEntry(name=name, count=count, line=number))
+        elif target in deck.entries:
             sections.add(target, name, count, number)
+    _add_companions(sections, companions)
     too_many = too_many_entries(deck.entries, game)
     if too_many is not None:  # nothing more is done with a list no deck can be: no card is looked up
         return ParsedDeck(game=game, entries=_empty_sections(game), problems=[too_many])
     return deck
+
+
+def _add_companions(sections: _Sections, companions: list[DeckEntry]) -> None:
+    """A companion starts the game in the sideboard: Arena lists it under ``Companion`` and again under
+    ``Sideboard``, so it is one sideboard card, added only when the sideboard does not already hold it."""
+    side = {normalize_name(entry.name) for entry in sections.entries.get("side", [])}
+    for entry in companions:
+        if normalize_name(entry.name) not in side:
+            sections.add("side", entry.name, entry.count, entry.line)
 
 
 def game_label(game: str) -> str:
@@ -422,7 +483,12 @@ def resolve_ydk(ydk: ParsedYdk, catalog: CardCatalog) -> ParsedDeck:
             if data is None or not isinstance(data.get("name"), str):
                 deck.problems.append(
                     DeckProblem(
-                        entry.line, gettext("the catalog has no card with the id %(id)s") % {"id": entry.name}
+                        entry.line,
+                        gettext(
+                            "the card catalog has no card with the passcode %(id)s: its card data needs "
+                            "updating (an organizer imports it on the Card data page)"
+                        )
+                        % {"id": entry.name},
                     )
                 )
                 continue

@@ -17,13 +17,23 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Case, IntegerField, QuerySet, Value, When
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from decks.catalog import DatabaseCatalog
-from decks.models import Banlist, Card, CardImport, DeckList, Game
+from decks.deck_files import (
+    ARENA,
+    FORMATS_BY_GAME,
+    MTGO,
+    arena_text,
+    mtgo_text,
+    safe_filename,
+    ydk_text,
+)
+from decks.models import Banlist, Card, CardImport, CardPrinting, DeckList, Game
 from decks.parsing import (
     SECTIONS,
     DeckProblem,
@@ -34,6 +44,7 @@ from decks.parsing import (
     resolve_ydk,
 )
 from rules.engine import judge
+from rules.engine.catalog import normalize_name
 from rules.words import deck_explanation, violation_sentence
 
 DeckSections = dict[str, list[dict[str, Any]]]
@@ -113,6 +124,71 @@ def deck_text(sections: Mapping[str, list[dict[str, Any]]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+@dataclass(frozen=True)
+class DeckFile:
+    """A deck list written as another program's file: its name and its text."""
+
+    filename: str
+    text: str
+
+
+class DeckFileUnwritable(Exception):
+    """The list names cards the catalog has no passcode for: a ``.ydk`` cannot carry them."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        super().__init__(
+            gettext(
+                "The card catalog has no passcode for %(names)s, so the list cannot be written as a .ydk: "
+                "its card data needs updating (an organizer imports it on the Card data page)."
+            )
+            % {"names": ", ".join(names)}
+        )
+
+
+def file_formats(game: str) -> tuple[str, ...]:
+    """The files a list of ``game`` can be downloaded as."""
+    return FORMATS_BY_GAME.get(game, ())
+
+
+def ydk_passcodes(names: list[str]) -> dict[str, str]:
+    """Card name -> the passcode of its original printing (the catalog's canonical printing), in one query.
+
+    Names are matched as the engine matches them (case, accents and punctuation aside); an alternate
+    artwork's name is the card's own, so it answers with the original's passcode.
+    """
+    keys = {name: normalize_name(name) for name in names}
+    by_key = dict(
+        CardPrinting.objects.filter(
+            game=Game.YUGIOH, canonical=True, card__name_key__in=set(keys.values())
+        ).values_list("card__name_key", "code")
+    )
+    return {name: by_key[key] for name, key in keys.items() if key in by_key}
+
+
+def deck_file(deck_list: DeckList, file_format: str, *, created_by: str) -> DeckFile:
+    """``deck_list`` as a ``file_format`` file (one of :func:`file_formats` of its game).
+
+    Raises ``ValueError`` for a format the list's game has none of, and :class:`DeckFileUnwritable` for a
+    ``.ydk`` of a list whose cards the catalog does not all know (the file would silently lack them).
+    """
+    if file_format not in file_formats(deck_list.game):
+        raise ValueError(f"a {deck_list.game} list is not written as {file_format}")
+    sections = deck_list.sections or {}
+    filename = safe_filename(deck_list.name_words, file_format)
+    if file_format == MTGO:
+        return DeckFile(filename, mtgo_text(sections))
+    if file_format == ARENA:
+        return DeckFile(filename, arena_text(sections))
+    # A .ydk: every card needs its passcode.
+    names = [str(entry["name"]) for entries in sections.values() for entry in entries]
+    passcodes = ydk_passcodes(names)
+    missing = list(dict.fromkeys(name for name in names if name not in passcodes))
+    if missing:
+        raise DeckFileUnwritable(missing)
+    return DeckFile(filename, ydk_text(sections, passcodes, created_by=created_by))
+
+
 def section_counts(deck_list: DeckList) -> dict[str, int]:
     """Cards per section of the list as registered: what a deck check compares presented counts with."""
     sections = deck_list.sections or {}
@@ -131,6 +207,21 @@ UNCHECKED_NAMES = (
     _("Card names not checked"),
     _("the card catalog has no %(game)s cards yet (an organizer imports them on the Card data page)."),
 )
+
+
+REGION_IN_NAME = re.compile(r"\b(?P<region>TCG|OCG)\b", re.IGNORECASE)
+
+
+def card_pool_region(banlist: Banlist | None) -> str:
+    """The Yu-Gi-Oh! region an event plays in, ``"tcg"`` or ``"ocg"``: what its Forbidden & Limited list's
+    name says ("2018.09 TCG", as YGOPro's lflist.conf names them), else the store's setting
+    ``YUGIOH_REGION`` (``ARBITER_YUGIOH_REGION``, TCG unless the store says otherwise)."""
+    found = (
+        REGION_IN_NAME.search(banlist.name) if banlist is not None and banlist.game == Game.YUGIOH else None
+    )
+    if found is not None:
+        return found["region"].lower()
+    return str(settings.YUGIOH_REGION)
 
 
 def deck_legality(
@@ -156,6 +247,8 @@ def deck_legality(
     """
     game = deck_list.game
     action: dict[str, Any] = {"type": "deck_check", "deck": _engine_deck(game, deck_list.sections)}
+    if game == Game.YUGIOH:
+        action["region"] = card_pool_region(banlist)
     unchecked: list[tuple[Any, Any]] = []
     if banlist is not None and banlist.game == game:
         action["banlist"] = dict(limits) if limits is not None else banlist_limits(banlist)

@@ -4,6 +4,9 @@ the card-name search players' deck builder asks as they type.
 The import runs as a Celery task; the page polls a small fragment every second with htmx and stops polling
 once the fragment shows the finished report (the fragment then carries no ``hx-trigger``).
 
+A deck list downloads as the file other programs load (``deck_list_download``: .ydk, MTGO or Arena), for
+whoever may read the list (``deck_lists_visible_to``: anyone else gets the 404 the API gives).
+
 The search answers with a fragment meant for the inside of a form: each card comes with "Add to Main/Extra/
 Side" submit buttons (``name="add"``, ``value="<section>:<card name>"``), so the form it lands in decides
 where adding posts to (the deck builder on the event page) and this view needs to know nothing of events.
@@ -18,11 +21,13 @@ from typing import cast
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
+from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from decks import services
 from decks.forms import CardImportForm
@@ -38,12 +43,17 @@ from decks.models import Card, CardImport, Game
 from decks.selectors import (
     MAX_QUERY_LENGTH,
     MAX_SEARCH_RESULTS,
+    DeckFile,
+    DeckFileUnwritable,
     card_import_progress,
     card_imports_recent,
     cards_matching,
+    deck_file,
+    file_formats,
     search_sections,
 )
 from rules.words import said
+from tournaments.selectors.deck_lists import deck_lists_visible_to
 from tournaments.selectors.events import roles_of
 
 View = Callable[..., HttpResponse]
@@ -155,3 +165,29 @@ def card_search(request: HtmxHttpRequest) -> HttpResponse:
             "catalog_empty": bool(query) and not cards and not Card.objects.filter(game=game).exists(),
         },
     )
+
+
+def file_response(deck_file_: DeckFile) -> HttpResponse:
+    """A deck file as a download, its name (accents and all) in the header as browsers read it."""
+    response = HttpResponse(deck_file_.text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(True, deck_file_.filename) or "attachment"
+    return response
+
+
+@login_required
+@require_GET
+def deck_list_download(request: HtmxHttpRequest, deck_list_id: int, file_format: str) -> HttpResponse:
+    """A list the user may read, as a .ydk (Yu-Gi-Oh!) or an MTGO or Arena file (Magic); 404 otherwise.
+
+    A .ydk needs every card's passcode: a list naming a card the catalog lacks is refused with its name (409),
+    never written without it.
+    """
+    deck_list = get_object_or_404(deck_lists_visible_to(request.user), pk=deck_list_id)
+    if file_format not in file_formats(deck_list.game):
+        raise Http404(gettext("A list of this game is not written in that format."))
+    try:
+        written = deck_file(deck_list, file_format, created_by=display_name(deck_list.owner))
+    except DeckFileUnwritable as error:
+        title = gettext("This list cannot be written as a .ydk")
+        return render(request, "error.html", {"title": title, "message": str(error)}, status=409)
+    return file_response(written)

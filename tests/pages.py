@@ -391,6 +391,8 @@ NOT_PAGES: dict[str, str] = {
             "event-deck-lists-csv",
             "my-history-csv",
             "event-deck-lists-text",
+            "event-deck-lists-zip",
+            "deck-list-download",
             "event-export-replay",
             "event-export-standings",
             "event-export-matches",

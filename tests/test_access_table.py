@@ -392,6 +392,29 @@ PAGE_ROWS = [
     page("event-deck-replace", "post", DECK_STAFF, body=REPLACEMENT),
     page("event-deck-lists-csv", "get", DECK_STAFF),
     page("event-deck-lists-text", "get", DECK_STAFF),
+    page("event-deck-lists-zip", "get", DECK_STAFF),
+    # Ann's registered list as a .ydk: whoever may read it (Ann, the event's deck staff); a 404 for the rest.
+    page("deck-list-download", "get", DECK_STAFF | OWNER, hidden=SIGNED_IN - DECK_STAFF - OWNER),
+    # Ann's list registered nowhere: Ann only.
+    page(
+        "deck-list-download",
+        "get",
+        OWNER,
+        hidden=SIGNED_IN - OWNER,
+        kwargs=lambda world: {"deck_list_id": world.private_list.pk, "file_format": "ydk"},
+        note="a list registered nowhere",
+    ),
+    # A list of an event that made its lists public: everyone signed in.
+    page(
+        "deck-list-download",
+        "get",
+        SIGNED_IN,
+        kwargs=lambda world: {
+            "deck_list_id": world.other_event.registrations.get().deck_list_id,
+            "file_format": "ydk",
+        },
+        note="lists made public",
+    ),
     page("round-deck-checks", "get", DECK_STAFF),
     page(
         "round-deck-checks",
@@ -588,6 +611,7 @@ def url_kwargs(world: World, name: str) -> dict[str, Any]:
         "ruling_id": world.ruling.pk,
         "deck_list_id": world.deck_list.pk,
         "import_id": world.card_import.pk,
+        "file_format": "ydk",
     }
     pattern = next(pattern for route, pattern in url_patterns() if pattern.name == name)
     return {key: values[key] for key in pattern.pattern.converters}

@@ -68,6 +68,8 @@ def _url(world: PageWorld, name: str) -> str:
         "dispute_id": world.dispute.pk,
         "import_id": world.card_import.pk,
         "role_id": world.event.roles.order_by("pk").values_list("pk", flat=True).first(),
+        "deck_list_id": world.registration.deck_list_id,
+        "file_format": "ydk",
     }
     if name == "event-import-progress":
         values["import_id"] = world.event_import.pk

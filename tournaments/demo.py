@@ -64,6 +64,8 @@ PLAYERS = [
     ("duke", "Duke", "Devlin"),
 ]
 
+# Every card is one the 2018 data says was released in the TCG (the demo store is a TCG store): Proxy Dragon,
+# OCG-only there (ot 1), would be refused, so the Extra Decks play Firewall Dragon and Evolzar Laggia instead.
 DECKS = {
     "Blue-Eyes": """Main
 3 Blue-Eyes White Dragon
@@ -114,7 +116,7 @@ Extra
 1 Dark Paladin
 1 Ebon Illusion Magician
 1 Decode Talker
-1 Proxy Dragon
+1 Firewall Dragon
 Side
 3 Ghost Ogre & Snow Rabbit
 3 Dark Bribe
@@ -138,10 +140,9 @@ Side
 2 Jurrac Guaiba
 1 Card of Demise
 Extra
-1 Evolzar Laggia
+2 Evolzar Laggia
 1 Decode Talker
 1 Firewall Dragon
-1 Proxy Dragon
 1 Star Eater
 Side
 3 Ghost Ogre & Snow Rabbit

@@ -15,6 +15,7 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/decklists.csv", views.event_deck_lists_csv, name="event-deck-lists-csv"),
     path("events/<slug:slug>/decklists.txt", views.event_deck_lists_text, name="event-deck-lists-text"),
+    path("events/<slug:slug>/decklists.zip", views.event_deck_lists_zip, name="event-deck-lists-zip"),
     path(
         "events/<slug:slug>/rounds/<int:number>/deck-checks/",
         views.round_deck_checks,

@@ -25,6 +25,9 @@ ALLOWED_HOSTS = environment.word_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "loc
 CSRF_TRUSTED_ORIGINS = environment.word_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 STORE_NAME = environment.text("ARBITER_STORE_NAME", "Arbiter")
+# The Yu-Gi-Oh! region whose cards an event plays with when its banlist's name does not say (TCG or OCG):
+# an OCG-only card is refused at a TCG event (decks.selectors.card_pool_region).
+YUGIOH_REGION = environment.choice("ARBITER_YUGIOH_REGION", ["tcg", "ocg"], "tcg")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

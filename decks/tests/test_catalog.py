@@ -33,6 +33,8 @@ def test_a_link_monster_in_the_dispute_formats_keys(imported):
         "game": "yugioh",
         "catalog_id": "1861629",
         "kind": "monster",
+        "ocg": True,
+        "tcg": True,
         "frame": "link",
         "tuner": False,
         "pendulum": False,
@@ -52,6 +54,8 @@ def test_spells_traps_and_xyz_monsters(imported):
         "game": "yugioh",
         "catalog_id": "5318639",
         "kind": "spell",
+        "ocg": True,
+        "tcg": True,
         "icon": "quick-play",
     }
     utopia = catalog.card_by_id("84013237")

@@ -128,3 +128,61 @@ def test_a_side_swap_that_brings_in_an_unregistered_card_is_illegal_with_the_eng
     assert ruling["legal"] is False
     assert "side.card_not_registered" in [violation["code"] for violation in ruling["violations"]]
     assert any("Smuggled Card" in violation["message"] for violation in ruling["violations"])
+
+
+def _demo_catalog() -> None:
+    from decks.services import card_import
+    from tournaments.demo import DEMO_CARDS
+
+    card_import(path=DEMO_CARDS, expect="cards")
+
+
+DARK_MAGICIAN_WITH_PROXY = (
+    "Main\n3 Dark Magician\n3 Magician's Rod\n3 Magician of Dark Illusion\n3 Ash Blossom & Joyous Spring\n"
+    "3 Dark Magical Circle\n3 Eternal Soul\n3 Pot of Desires\n3 Magician Navigation\n3 Solemn Strike\n"
+    "3 Cosmic Cyclone\n3 Twin Twisters\n3 Mystical Space Typhoon\n2 Dark Magician Girl\n2 Illusion Magic\n"
+    "Extra\n1 Proxy Dragon\n"
+)
+
+
+def _not_released(ruling: dict[str, object]) -> list[str]:
+    violations = ruling["violations"]
+    assert isinstance(violations, list)
+    return [v["message"] for v in violations if v["code"] == "deck.not_released"]
+
+
+def test_an_ocg_only_card_is_refused_at_a_tcg_event_by_its_name(settings):
+    """The 2018 data has Proxy Dragon as OCG-only (ot 1): a TCG store (the default) refuses it."""
+    _demo_catalog()
+    deck_list = deck_list_create(owner=UserFactory(), game="yugioh", name="DM", text=DARK_MAGICIAN_WITH_PROXY)
+    tcg_list = BanlistFactory(name="2018.09 TCG")
+    ocg_list = BanlistFactory(name="2018.05 OCG")
+
+    assert _not_released(deck_legality(deck_list=deck_list)) == [
+        "Proxy Dragon was released only in the OCG (Asia), not in the TCG: "
+        "it cannot be played at a TCG event."
+    ]
+    assert _not_released(deck_legality(deck_list=deck_list, banlist=tcg_list)) != []
+    # the banlist's name says the event is an OCG one; else the store's setting does
+    assert _not_released(deck_legality(deck_list=deck_list, banlist=ocg_list)) == []
+    settings.YUGIOH_REGION = "ocg"
+    assert _not_released(deck_legality(deck_list=deck_list)) == []
+
+
+def test_a_magic_card_whose_catalog_text_allows_any_number_is_not_held_to_four():
+    CardFactory(
+        mtg=True,
+        name="Relentless Rats",
+        text="Whenever ... A deck can have any number of cards named Relentless Rats.",
+    )
+    CardFactory(mtg=True, name="Swamp", types=["land"], supertypes=["basic"])
+    CardFactory(mtg=True, name="Lightning Bolt", types=["instant"])
+    rats = deck_list_create(
+        owner=UserFactory(), game="mtg", name="Rats", text="30 Relentless Rats\n30 Swamp\n"
+    )
+    bolts = deck_list_create(
+        owner=UserFactory(), game="mtg", name="Bolts", text="30 Lightning Bolt\n30 Swamp\n"
+    )
+
+    assert deck_legality(deck_list=rats)["violations"] == []
+    assert [v["code"] for v in deck_legality(deck_list=bolts)["violations"]] == ["mtg.deck.copies"]

@@ -149,7 +149,11 @@ def test_ydk_problems_name_their_lines(catalog):
         (1, "a card id before any #main, #extra or !side line"),
         (4, "expected a card id (digits), not 'Ash Blossom'"),
         (5, "unknown section '!sideboard'; expected #main, #extra or !side"),
-        (6, "the catalog has no card with the id 99999999"),
+        (
+            6,
+            "the card catalog has no card with the passcode 99999999: its card data needs updating "
+            "(an organizer imports it on the Card data page)",
+        ),
     ]
     assert deck.sections["main"] == [("Ash Blossom & Joyous Spring", 1)]
 

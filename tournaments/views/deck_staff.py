@@ -1,9 +1,12 @@
-"""Deck tools for an event's judges and organizers: every list with its legality, CSV and text exports,
-replacing a list with a reason, Side Deck checks and a round's deck checks."""
+"""Deck tools for an event's judges and organizers: every list with its legality, CSV, text and deck-file
+(a zip of .ydk or MTGO files) exports, replacing a list with a reason, Side Deck checks and a round's deck
+checks."""
 
 from __future__ import annotations
 
 import csv
+import io
+import zipfile
 from typing import Any, cast
 
 from django import forms
@@ -14,13 +17,17 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_http_methods
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from decks.deck_files import MTGO, YDK, safe_filename
 from decks.parsing import DeckProblem
 from decks.selectors import (
+    DeckFileUnwritable,
+    deck_file,
     deck_legality,
     deck_list_parse,
     deck_sections,
@@ -41,7 +48,12 @@ from tournaments.forms import (
 )
 from tournaments.models import DeckCheck, DeckListChange, Event, Registration, Round
 from tournaments.selectors.deck_checks import deck_checks_for_round
-from tournaments.selectors.deck_lists import DeckListRow, deck_list_history, event_deck_lists_visible_to
+from tournaments.selectors.deck_lists import (
+    DeckListRow,
+    deck_list_history,
+    event_deck_lists_visible_to,
+    registrations_with_lists_visible_to,
+)
 from tournaments.selectors.events import current_round, event_for, is_deck_staff, staff_event_for
 from tournaments.selectors.registrations import registrations_for
 
@@ -203,6 +215,44 @@ def event_deck_lists_text(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         parts.append(f"== {title} ==\n{body}")
     response = HttpResponse("\n".join(parts), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-decklists.txt"'
+    return response
+
+
+@login_required
+def event_deck_lists_zip(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """Every registered list of the event as the file its game's programs load (.ydk for Yu-Gi-Oh!, MTGO
+    .txt for Magic), one per player, in a zip: for the event's deck staff, the lists chosen by the query
+    that decides who reads which list. A list the catalog cannot write refuses the zip, naming the player
+    and the cards (409): a judge loading the decks must not miss one silently."""
+    event = _staff_event(request, slug)
+    file_format = MTGO if event.game == "mtg" else YDK
+    visible = registrations_with_lists_visible_to(request.user).filter(event=event).values("pk")
+    archive = io.BytesIO()
+    used: set[str] = set()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for registration in registrations_for(event).filter(pk__in=visible):
+            deck_list = registration.deck_list
+            if deck_list is None:
+                continue
+            player = _player_name(registration)
+            try:
+                written = deck_file(deck_list, file_format, created_by=display_name(deck_list.owner))
+            except DeckFileUnwritable as error:
+                message = gettext("%(player)s: %(problem)s") % {"player": player, "problem": error}
+                title = gettext("The lists cannot be written as .ydk files")
+                return render(request, "error.html", {"title": title, "message": message}, status=409)
+            name = safe_filename(f"{player} - {deck_list.name_words}", file_format)
+            stem, dot, extension = name.rpartition(".")
+            number = 1
+            while name in used:  # two players of one name with lists of one name
+                number += 1
+                name = f"{stem} ({number}){dot}{extension}"
+            used.add(name)
+            bundle.writestr(name, written.text)
+    response = HttpResponse(archive.getvalue(), content_type="application/zip")
+    response["Content-Disposition"] = (
+        content_disposition_header(True, f"{event.slug}-decklists.zip") or "attachment"
+    )
     return response
 
 

@@ -8,6 +8,7 @@ in any numbers, not one for one, as long as nothing comes from outside them and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
@@ -41,6 +42,11 @@ BASIC_LAND_NAMES = frozenset(
     for name in (basic, f"Snow-Covered {basic}")
 )
 Deck = Mapping[str, Sequence[Entry]]
+# A card's own rules text lifting the four-copy limit for itself, as MTGJSON and Scryfall read it (Relentless
+# Rats, Shadowborn Apostle, Persistent Petitioners...; Seven Dwarves and the Nazgûl say how many).
+ANY_NUMBER_TEXT = re.compile(r"\ba deck can have any number of cards named\b", re.IGNORECASE)
+UP_TO_TEXT = re.compile(r"\ba deck can have up to (?P<number>\w+) cards named\b", re.IGNORECASE)
+NUMBER_WORDS = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
 def main_size(deck: Deck, game_format: str) -> Violation | None:
@@ -107,10 +113,48 @@ def unknown_card(entry: Entry, section: str, catalog: CardCatalog | None) -> Vio
     )
 
 
+def copies_its_text_allows(entries: Sequence[Entry]) -> int | None:
+    """103.1 (the card over the rules): the copies a card's own text allows a deck, overriding 100.2's four.
+
+    ``None`` for "any number", a number for "up to seven"; four for a card whose text says neither (or that
+    no entry describes).
+    """
+    for entry in entries:
+        text = entry.data.get("text")
+        if not isinstance(text, str):
+            continue
+        if ANY_NUMBER_TEXT.search(text):
+            return None
+        up_to = UP_TO_TEXT.search(text)
+        if up_to is not None:
+            word = up_to["number"].lower()
+            return int(word) if word.isdigit() else NUMBER_WORDS.get(word, COPIES)
+    return COPIES
+
+
 def too_many_copies(name: str, count: int, entries: Sequence[Entry], game_format: str) -> Violation | None:
-    """100.2: at most four copies of a card in constructed play, except basic lands; 100.3: no cap."""
+    """100.2: at most four copies of a card in constructed play, except basic lands; 100.3: no cap; 103.1:
+    a card whose text allows more (any number, up to seven) is held to its text."""
     if game_format == "limited" or count <= COPIES or is_basic_land(entries):
         return None
+    allowed = copies_its_text_allows(entries)
+    if allowed is None or count <= allowed:
+        return None
+    if allowed != COPIES:
+        return Violation(
+            "mtg.deck.copies",
+            say(
+                gettext_noop(
+                    "%(name)s: %(count)s copies in the deck and sideboard; its text allows at most "
+                    "%(allowed)s."
+                ),
+                name=name,
+                count=count,
+                allowed=allowed,
+            ),
+            passages.CARD_TEXT_COPIES,
+            field=entries[0].path,
+        )
     return Violation(
         "mtg.deck.copies",
         say(
@@ -191,6 +235,12 @@ def deck_checks(deck: Deck, game_format: str, limits: Mapping[str, int]) -> list
     ]
 
 
+def beyond_four(deck: Deck) -> list[str]:
+    """The cards other than basic lands of which a legal deck holds more than four (their text allows it)."""
+    totals, names, grouped = copies(deck), display_names(deck), entries_by_key(deck)
+    return [names[key] for key in totals if totals[key] > COPIES and not is_basic_land(grouped[key])]
+
+
 def judge_mtg_deck_check(action: ActionFields, catalog: CardCatalog | None) -> Ruling:
     """``deck_check``: is this deck legal for the format; the outcome's ``deck`` has the counts either way."""
     deck = parse_deck(action.data.get("deck"), "action.deck", SECTIONS, catalog)
@@ -207,8 +257,21 @@ def judge_mtg_deck_check(action: ActionFields, catalog: CardCatalog | None) -> R
         return incomplete_ruling(verdict.gaps[0], passages.CONSTRUCTED_DECK)
     facts: tuple[Fact, ...]
     if game_format == "constructed":
-        facts = (
+        beyond = beyond_four(deck)
+        copies_fact = (
             Fact(
+                say(
+                    gettext_noop(
+                        "The deck has %(main)s cards (at least 60); besides basic lands, only cards whose "
+                        "own text allows it have more than 4 copies: %(names)s."
+                    ),
+                    main=summary["main"],
+                    names=", ".join(beyond),
+                ),
+                passages.CARD_TEXT_COPIES,
+            )
+            if beyond
+            else Fact(
                 say(
                     gettext_noop(
                         "The deck has %(main)s cards (at least 60) and no card other than a basic "
@@ -217,7 +280,10 @@ def judge_mtg_deck_check(action: ActionFields, catalog: CardCatalog | None) -> R
                     main=summary["main"],
                 ),
                 passages.CONSTRUCTED_DECK,
-            ),
+            )
+        )
+        facts = (
+            copies_fact,
             Fact(
                 say(gettext_noop("The sideboard has %(side)s cards (at most 15)."), side=summary["side"]),
                 passages.SIDEBOARD_SIZE,

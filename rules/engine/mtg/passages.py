@@ -67,6 +67,17 @@ CONSTRUCTED_DECK = Reference(
     "cada jogador precisa ter o seu próprio deck de pelo menos sessenta cartas com no máximo quatro cópias de"
     " cada carta exceto os terrenos básicos",
 )
+CARD_TEXT_COPIES = Reference(
+    MTG_CR,
+    "103.1",
+    None,
+    gettext_noop(
+        "whenever a card's text contradicts these rules, the card takes precedence: a card saying a deck "
+        "can have any number of cards with its name (or up to seven, or nine) lifts 100.2's four copies "
+        "for itself"
+    ),
+    "Sempre que o texto de uma carta contradisser estas regras, a carta tem precedência.",
+)
 DECK_OF_MAGIC_CARDS = Reference(
     MTG_CR,
     "100.2",

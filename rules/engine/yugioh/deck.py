@@ -2,7 +2,8 @@
 
 Main Deck 40 to 60 cards; Extra Deck up to 15 Fusion, Synchro, Xyz and Link Monsters; Side Deck up to 15 of
 any cards; at most 3 copies of a card across all three, fewer for Limited (1) and Semi-Limited (2) cards, none
-of a Forbidden one. In the Traditional Format Forbidden cards are treated as Limited.
+of a Forbidden one. In the Traditional Format Forbidden cards are treated as Limited. With a ``region``
+(``"tcg"`` or ``"ocg"``, the event's card pool), a card not released there is refused.
 """
 
 from __future__ import annotations
@@ -24,6 +25,19 @@ from rules.engine.yugioh.cards import FRAMES, KINDS
 SECTIONS = ("main", "extra", "side")
 MAIN_MIN, MAIN_MAX, EXTRA_MAX, SIDE_MAX, COPIES = 40, 60, 15, 15, 3
 FORMATS = ("advanced", "traditional")
+REGIONS = ("tcg", "ocg")
+RELEASED_FACTS = {
+    "tcg": gettext_noop("Every card was released in the TCG."),
+    "ocg": gettext_noop("Every card was released in the OCG."),
+}
+NOT_RELEASED = {
+    "tcg": gettext_noop(
+        "%(card)s was released only in the OCG (Asia), not in the TCG: it cannot be played at a TCG event."
+    ),
+    "ocg": gettext_noop(
+        "%(card)s was released only in the TCG, not in the OCG (Asia): it cannot be played at an OCG event."
+    ),
+}
 LIMITS = {"forbidden": 0, "limited": 1, "semi_limited": 2}
 LIMIT_CODES = {0: "deck.forbidden", 1: "deck.limited", 2: "deck.semi_limited"}
 EXTRA_DECK_MONSTERS = {
@@ -104,6 +118,20 @@ def wrong_deck(entry: Entry, section: str) -> Violation | None:
     return Violation("deck.extra_deck_card", message, passages.DECK_EXTRA_CONTENTS)
 
 
+def not_released(entry: Entry, region: str | None) -> Violation | None:
+    """The event's card pool: a card the catalog (or the entry) says was not released in the event's region
+    (YGOPro's ``ot`` flags, ``tcg`` and ``ocg``) cannot be played there. Without a region, or without the
+    flag, nothing is said."""
+    if region is None or entry.data.get(region) is not False:
+        return None
+    return Violation(
+        "deck.not_released",
+        say(NOT_RELEASED[region], card=entry.name),
+        passages.CARD_POOL,
+        field=entry.path,
+    )
+
+
 def over_limit(name: str, count: int, limit: int) -> Violation | None:
     """Rulebook v10 (3 copies) and 9.0 (Forbidden, Limited, Semi-Limited), counted across all three decks."""
     if count <= limit:
@@ -160,10 +188,14 @@ def judge_deck_check(action: ActionFields, catalog: CardCatalog | None) -> Rulin
     deck = parse_deck(action.data.get("deck"), "action.deck", SECTIONS, catalog)
     game_format = action.choice("format", FORMATS, default="advanced")
     limits = read_banlist(action, catalog, game_format)
+    region = action.optional_choice("region", REGIONS)
     totals = copies(deck)
     names = display_names(deck)
     placement: list[Check] = [
         partial(wrong_deck, entry, section) for section in ("main", "extra") for entry in deck[section]
+    ]
+    released: list[Check] = [
+        partial(not_released, entry, region) for entries in deck.values() for entry in entries
     ]
     limit_checks: list[Check] = [
         partial(over_limit, names[key], totals[key], limits.get(key, COPIES)) for key in totals
@@ -175,6 +207,7 @@ def judge_deck_check(action: ActionFields, catalog: CardCatalog | None) -> Rulin
                 lambda: extra_size(deck),
                 lambda: side_size(deck),
                 *placement,
+                *released,
                 *limit_checks,
             ]
         ]
@@ -215,4 +248,6 @@ def judge_deck_check(action: ActionFields, catalog: CardCatalog | None) -> Rulin
             passages.DECK_COPIES,
         ),
     ]
+    if region is not None:
+        facts.append(Fact(say(RELEASED_FACTS[region]), passages.CARD_POOL))
     return Ruling(legal=True, outcome={"deck": {"legal": True, "counts": summary}}, facts=tuple(facts))

@@ -10,7 +10,7 @@ gives a section's first page, the page is the section's range from the table of 
 from __future__ import annotations
 
 from rules.engine.match import THREE_DUELS, MatchRules
-from rules.engine.references import DISPUTE_FORMAT, YGO_2007, YGO_V9, YGO_V10, Reference
+from rules.engine.references import DISPUTE_FORMAT, YGO_2007, YGO_V9, YGO_V10, Document, Reference
 from rules.engine.sentences import gettext_noop
 
 # --- Deck construction -------------------------------------------------------------------------------------
@@ -62,6 +62,21 @@ DECK_SIDE_SIZE = Reference(
     "2",
     gettext_noop("the number of cards in your Side Deck must not exceed 15"),
     "The number of cards in your Side Decks must not exceed 15.",
+)
+# The rulebooks in the folder are each one region's (v10 is "the official Yu-Gi-Oh! TRADING CARD GAME
+# rulebook") and say nothing of cards released only in the other: which cards an event plays with is its
+# setting, as the end-of-round procedure is (``rules.engine.end_of_round``).
+EVENT_CARD_POOL = Document(
+    "Event card pool setting (Yu-Gi-Oh! TCG or OCG)", "en", "event setting region=tcg or region=ocg"
+)
+CARD_POOL = Reference(
+    EVENT_CARD_POOL,
+    "Cards released in the event's region",
+    None,
+    gettext_noop(
+        "an event plays with the cards released in its region, the TCG (the Americas, Europe, Oceania) or "
+        "the OCG (Asia); a card not released there is not a card of that game's pool"
+    ),
 )
 BANLIST = Reference(
     YGO_V9,

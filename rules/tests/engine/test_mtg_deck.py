@@ -104,6 +104,63 @@ def test_the_catalog_says_which_cards_are_basic_lands() -> None:
     assert ruling["legal"] is True
 
 
+RELENTLESS_RATS = "Whenever Relentless Rats ... A deck can have any number of cards named Relentless Rats."
+SEVEN_DWARVES = (
+    "Seven Dwarves gets +1/+1 for each other creature named Seven Dwarves you control.\n"
+    "A deck can have up to seven cards named Seven Dwarves."
+)
+NAZGUL = "Deathtouch\n... A deck can have up to nine cards named Nazgûl."
+
+
+def test_a_card_whose_text_allows_any_number_of_copies_is_legal_beyond_four() -> None:
+    """CR 103.1 over 100.2: the card's own text ("A deck can have any number of cards named Relentless
+    Rats", as MTGJSON and Scryfall read it) takes precedence over the four-copy limit."""
+    catalog = InMemoryCatalog(
+        [
+            {"name": "Relentless Rats", "types": ["creature"], "text": RELENTLESS_RATS},
+            {"name": "Swamp", "types": ["land"], "supertypes": ["basic"]},
+        ]
+    )
+    deck = {"main": [entry("Relentless Rats", 36), entry("Swamp", 24)], "side": []}
+
+    ruling = judge({"game": "mtg", "action": {"type": "deck_check", "deck": deck}}, catalog)
+
+    assert ruling["legal"] is True
+    assert any("103.1" in rule and "any number" in rule for rule in ruling["rules"])
+    assert "Relentless Rats" in ruling["explanation"]
+
+
+def test_a_card_without_such_text_keeps_four_whatever_it_is_called() -> None:
+    """CR 100.2: the exception is the card's text, not its name: the same name with no text is four."""
+    ruling = deck_check(sixty(entry("Relentless Rats", 8)))
+
+    assert codes(ruling) == ["mtg.deck.copies"]
+
+
+def test_up_to_seven_and_up_to_nine_are_held_to_their_number() -> None:
+    """CR 103.1 over 100.2: Seven Dwarves may have seven copies and the Nazgûl nine, no more."""
+    seven = deck_check(sixty(entry("Seven Dwarves", 7, text=SEVEN_DWARVES)))
+    eight = deck_check(sixty(entry("Seven Dwarves", 8, text=SEVEN_DWARVES)))
+    nine = deck_check(sixty(entry("Nazgûl", 9, text=NAZGUL)))
+    ten = deck_check(sixty(entry("Nazgûl", 10, text=NAZGUL)))
+
+    assert seven["legal"] is True
+    assert nine["legal"] is True
+    assert codes(eight) == ["mtg.deck.copies"]
+    assert "its text allows at most 7" in eight["violations"][0]["message"]
+    assert "103.1" in eight["violations"][0]["rule"]
+    assert codes(ten) == ["mtg.deck.copies"]
+
+
+def test_snow_covered_basics_and_wastes_are_basic_lands() -> None:
+    """CR 100.2: 'except basic lands' (Snow-Covered basics and Wastes are basic lands too)."""
+    ruling = deck_check(
+        [entry("Snow-Covered Swamp", 20), entry("Wastes", 20), *(entry(f"S{n}", 4) for n in range(5))]
+    )
+
+    assert ruling["legal"] is True
+
+
 def test_a_limited_deck_needs_forty_and_any_number_of_copies() -> None:
     """CR 100.3: sealed and draft decks have at least forty cards and any number of copies."""
     legal = deck_check([entry("Grizzly Bears", 23), entry("Forest", 17)], format="limited")

@@ -164,3 +164,50 @@ def test_a_card_that_was_not_registered():
     }
 
     assert code(swap(REGISTERED, after)) == "side.card_not_registered"
+
+
+def released(name: str, count: int = 1, *, ocg: bool, tcg: bool) -> dict[str, Any]:
+    return {**entry(name, count), "ocg": ocg, "tcg": tcg}
+
+
+def test_a_card_not_released_in_the_events_region_is_refused_by_name():
+    """Event card pool setting: a TCG event plays with TCG cards; an OCG-only card (YGOPro's ot flags) is
+    refused with its name, and at an OCG event a TCG-only one."""
+    deck = {"main": [*main(39), released("Proxy Dragon", ocg=True, tcg=False)]}
+    tcg_only = {"main": [*main(39), released("TCG Exclusive", ocg=False, tcg=True)]}
+
+    at_tcg = check(deck, region="tcg")
+    at_ocg = check(deck, region="ocg")
+    tcg_card_at_ocg = check(tcg_only, region="ocg")
+
+    assert code(at_tcg) == "deck.not_released"
+    assert "Proxy Dragon was released only in the OCG" in at_tcg["violations"][0]["message"]
+    assert cites(at_tcg, "card pool", "released in its region")
+    assert at_ocg["legal"] is True
+    assert cites(at_ocg, "card pool", "released in its region")
+    assert code(tcg_card_at_ocg) == "deck.not_released"
+    assert "not in the OCG" in tcg_card_at_ocg["violations"][0]["message"]
+
+
+def test_without_a_region_or_release_flags_nothing_is_said_of_release():
+    """Event card pool setting: a dispute naming no region is judged as before."""
+    assert check({"main": [*main(39), released("Proxy Dragon", ocg=True, tcg=False)]})["legal"] is True
+    assert check({"main": main(40)}, region="tcg")["legal"] is True
+
+
+def test_the_catalog_gives_where_a_card_was_released():
+    """Event card pool setting: the catalog's release flags decide, as the entry's own would."""
+    catalog = InMemoryCatalog(
+        [
+            {"name": "Proxy Dragon", "kind": "monster", "frame": "link", "ocg": True, "tcg": False},
+            *({"name": f"Card {i}", "kind": "monster", "frame": "normal"} for i in range(14)),
+        ]
+    )
+    deck = {"main": main(40), "extra": [{"name": "Proxy Dragon", "count": 1}]}
+
+    ruling = judge(
+        {"game": "yugioh", "action": {"type": "deck_check", "deck": deck, "region": "tcg"}}, catalog
+    )
+
+    assert code(ruling) == "deck.not_released"
+    assert ruling["violations"][0]["field"] == "action.deck.extra[0]"
