@@ -7,7 +7,10 @@ Thousands of players poll it during a round, and a round of 2,048 tables is expe
 the poll sends the version it shows (``data-live-etag``) and gets "304 Not Modified" while nothing it shows
 changed: the round's row and a summary of its matches (``pairings_stamp``, one small query) and the event's
 history version (names, official ids and the records going into the round). The whole list, by table or by
-name, is drawn once per such version and language and kept in the cache; only a search is drawn as asked.
+name, is drawn once per such version and language and kept in the cache as UTF-8, and the page is drawn
+around it (``config.http.render_around``: a list of 2,048 tables passed through the template engine as a
+string cost more than the rest of the request); only a search is drawn as asked. The event's rounds are
+read once, for the round shown and the links to the others.
 """
 
 from __future__ import annotations
@@ -17,14 +20,12 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from accounts.users import display_name, official_id_of
-from config.http import HtmxHttpRequest, etag_matches, not_modified, with_etag
+from config.http import HtmxHttpRequest, etag_matches, not_modified, render_around, with_etag
 from matches.models import Match
 from matches.selectors import pairings_for_round
 from tournaments.models import Event, Round
@@ -32,7 +33,7 @@ from tournaments.selectors.cached_documents import HistoryStamp, cached, history
 from tournaments.selectors.events import event_for, is_organizer
 from tournaments.selectors.rounds import PairingsStamp, pairings_stamp
 from tournaments.selectors.standings import Record, records_before_round
-from tournaments.views.round_clock import live_round, numbered_round, round_clock
+from tournaments.views.round_clock import round_clock, round_shown
 
 MAX_QUERY = 80
 
@@ -140,27 +141,29 @@ def pairings_context(
     }
 
 
-def _drawn_pairings(round_: Round, query: str, view: str) -> str:
+def _drawn_pairings(round_: Round, query: str, view: str) -> bytes:
     pairings = list(pairings_for_round(round_, query))
     records = records_before_round(round_)
     if view == "name":
         context: dict[str, object] = {"seats": seats_by_name(pairings, query, records)}
-        return render_to_string("tournaments/_seats.html", context | {"player_query": query})
-    context = {"tables": table_rows(pairings, records), "player_query": query}
-    return render_to_string("tournaments/_pairings.html", context)
+        html = render_to_string("tournaments/_seats.html", context | {"player_query": query})
+    else:
+        html = render_to_string(
+            "tournaments/_pairings.html", {"tables": table_rows(pairings, records), "player_query": query}
+        )
+    return html.encode()
 
 
 def pairings_list(
     round_: Round, query: str, view: str, *, history: HistoryStamp, stamp: PairingsStamp
-) -> SafeString:
-    """The round's pairings by table or by name, each player with their record going into the round: the
-    whole list from the cache when this version has been drawn in this language, a search drawn as asked."""
+) -> bytes:
+    """The round's pairings by table or by name, each player with their record going into the round, as
+    UTF-8 (the page puts it in as it is): the whole list from the cache when this version has been drawn in
+    this language, a search drawn as asked."""
     if query:
-        html = _drawn_pairings(round_, query, view)
-    else:
-        key = history.key("pairings.html", *stamp.parts, view, get_language())
-        html = cached(key, lambda: _drawn_pairings(round_, query, view))
-    return mark_safe(html)  # noqa: S308 - our own templates' output, escaped when they were drawn
+        return _drawn_pairings(round_, query, view)
+    key = history.key("pairings-list.utf8", *stamp.parts, view, get_language())
+    return cached(key, lambda: _drawn_pairings(round_, query, view))
 
 
 @require_GET
@@ -168,7 +171,8 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
     """The current round's pairings (or round ``number``'s); htmx gets the live part alone, "304 Not
     Modified" while what it shows is unchanged."""
     event = event_for(request.user, slug)
-    round_ = numbered_round(event, number) if number is not None else live_round(event)
+    rounds = list(event.rounds.order_by("number"))  # the round shown and the links to the others, at once
+    round_ = round_shown(rounds, number)
     query, view = _query_and_view(request)
     history = history_stamp(event)
     stamp = pairings_stamp(round_) if round_ is not None else None
@@ -182,12 +186,13 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
         "player_query": query,
         "view": view,
         "live_etag": etag,
-        "pairings_list": pairings_list(round_, query, view, history=history, stamp=stamp)
-        if round_ is not None and stamp is not None
-        else "",
     }
+    listed = pairings_list(round_, query, view, history=history, stamp=stamp) if stamp is not None else b""
     if request.htmx:
-        return with_etag(render(request, "tournaments/_pairings_live.html", context), etag)
+        live = render_around(
+            request, "tournaments/_pairings_live.html", context, name="pairings_list", document=listed
+        )
+        return with_etag(live, etag)
     context["can_run"] = is_organizer(request.user, event)
-    context["rounds"] = list(event.rounds.order_by("number").values_list("number", flat=True))
-    return render(request, "tournaments/pairings.html", context)
+    context["rounds"] = [shown.number for shown in rounds]
+    return render_around(request, "tournaments/pairings.html", context, name="pairings_list", document=listed)
