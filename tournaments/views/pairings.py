@@ -15,105 +15,26 @@ read once, for the round shown and the links to the others.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.http import HttpResponse
-from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from accounts.users import display_name, official_id_of
+from accounts.users import display_name
 from config.http import HtmxHttpRequest, etag_matches, not_modified, render_around, with_etag
 from matches.models import Match
-from matches.selectors import pairings_for_round
+from matches.selectors import match_in_round, pairings_for_round
 from tournaments.models import Event, Round
-from tournaments.selectors.cached_documents import HistoryStamp, cached, history_stamp
+from tournaments.selectors.cached_documents import history_stamp
 from tournaments.selectors.events import event_for, is_organizer
-from tournaments.selectors.rounds import PairingsStamp, pairings_stamp
-from tournaments.selectors.standings import Record, records_before_round
+from tournaments.selectors.rounds import pairings_stamp
+from tournaments.views.pairings_list import pairings_page, searched_pairings
+from tournaments.views.pairings_rows import seats_by_name, table_rows
 from tournaments.views.round_clock import round_clock, round_shown
 
 MAX_QUERY = 80
-
-
-@dataclass(frozen=True)
-class SeatRow:
-    """One player's line in the "by name" list: where they sit and against whom (None: a bye)."""
-
-    name: str
-    table: int | None
-    opponent: str | None
-    match: Match
-    record: Record | None = None
-    opponent_record: Record | None = None
-    official_id: str = ""
-
-
-@dataclass(frozen=True)
-class TableRow:
-    """One table in the "by table" list, with each player's record going into the round (None: not
-    shown on this page)."""
-
-    match: Match
-    record_a: Record | None = None
-    record_b: Record | None = None
-
-    @property
-    def official_id_a(self) -> str:
-        return official_id_of(self.match.player_a)
-
-    @property
-    def official_id_b(self) -> str:
-        return official_id_of(self.match.player_b)
-
-
-def table_rows(matches: Iterable[Match], records: Mapping[int, Record] | None = None) -> list[TableRow]:
-    """The matches by table, each player's record looked up in ``records`` (from
-    :func:`records_before_round`, read once for the round)."""
-    records = records or {}
-    return [
-        TableRow(
-            match=match,
-            record_a=records.get(match.player_a_id),
-            record_b=records.get(match.player_b_id) if match.player_b_id is not None else None,
-        )
-        for match in matches
-    ]
-
-
-def seats_by_name(
-    matches: Iterable[Match], query: str = "", records: Mapping[int, Record] | None = None
-) -> list[SeatRow]:
-    """Every player of the matches once, alphabetically; ``query`` keeps only the players it names (a
-    match found by the opponent's name must not list the opponent's opponent as a hit)."""
-    records = records or {}
-    rows = []
-    for match in matches:
-        seats = [(match.player_a, match.player_b)]
-        if match.player_b is not None:
-            seats.append((match.player_b, match.player_a))
-        for player, opponent in seats:
-            if query and not _names(player, query):
-                continue
-            rows.append(
-                SeatRow(
-                    name=display_name(player),
-                    table=match.table,
-                    opponent=display_name(opponent) if opponent is not None else None,
-                    match=match,
-                    record=records.get(player.pk),
-                    opponent_record=records.get(opponent.pk) if opponent is not None else None,
-                    official_id=official_id_of(player),
-                )
-            )
-    return sorted(rows, key=lambda row: row.name.casefold())
-
-
-def _names(player: User, query: str) -> bool:
-    needle = query.casefold()
-    return any(needle in value.casefold() for value in (player.username, player.get_full_name()))
 
 
 def _query_and_view(request: HtmxHttpRequest, default_view: str = "table") -> tuple[str, str]:
@@ -141,31 +62,6 @@ def pairings_context(
     }
 
 
-def _drawn_pairings(round_: Round, query: str, view: str) -> bytes:
-    pairings = list(pairings_for_round(round_, query))
-    records = records_before_round(round_)
-    if view == "name":
-        context: dict[str, object] = {"seats": seats_by_name(pairings, query, records)}
-        html = render_to_string("tournaments/_seats.html", context | {"player_query": query})
-    else:
-        html = render_to_string(
-            "tournaments/_pairings.html", {"tables": table_rows(pairings, records), "player_query": query}
-        )
-    return html.encode()
-
-
-def pairings_list(
-    round_: Round, query: str, view: str, *, history: HistoryStamp, stamp: PairingsStamp
-) -> bytes:
-    """The round's pairings by table or by name, each player with their record going into the round, as
-    UTF-8 (the page puts it in as it is): the whole list from the cache when this version has been drawn in
-    this language, a search drawn as asked."""
-    if query:
-        return _drawn_pairings(round_, query, view)
-    key = history.key("pairings-list.utf8", *stamp.parts, view, get_language())
-    return cached(key, lambda: _drawn_pairings(round_, query, view))
-
-
 @require_GET
 def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = None) -> HttpResponse:
     """The current round's pairings (or round ``number``'s); htmx gets the live part alone, "304 Not
@@ -174,20 +70,37 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
     rounds = list(event.rounds.order_by("number"))  # the round shown and the links to the others, at once
     round_ = round_shown(rounds, number)
     query, view = _query_and_view(request)
+    page = _page_asked(request)
+    user = request.user if request.user.is_authenticated else None
     history = history_stamp(event)
     stamp = pairings_stamp(round_) if round_ is not None else None
-    etag = history.etag("pairings", stamp.parts if stamp is not None else None, query, view, get_language())
+    etag = history.etag(
+        "pairings",
+        stamp.parts if stamp is not None else None,
+        query,
+        view,
+        page,
+        user.pk if user is not None else None,
+        get_language(),
+    )
     if request.htmx and etag_matches(request, etag):
         return not_modified(etag)
+    listed, shown_page = b"", 1
+    if round_ is not None and stamp is not None:
+        if query:
+            listed = searched_pairings(round_, query, view)
+        else:
+            listed, shown_page = pairings_page(round_, view, page, history=history, stamp=stamp)
     context: dict[str, object] = {
         "event": event,
         "round": round_,
         "clock": round_clock(round_),
         "player_query": query,
         "view": view,
+        "page": shown_page,
         "live_etag": etag,
+        "my_table": own_table(round_, user) if round_ is not None and user is not None else None,
     }
-    listed = pairings_list(round_, query, view, history=history, stamp=stamp) if stamp is not None else b""
     if request.htmx:
         live = render_around(
             request, "tournaments/_pairings_live.html", context, name="pairings_list", document=listed
@@ -196,3 +109,26 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
     context["can_run"] = is_organizer(request.user, event)
     context["rounds"] = [shown.number for shown in rounds]
     return render_around(request, "tournaments/pairings.html", context, name="pairings_list", document=listed)
+
+
+@dataclass(frozen=True)
+class OwnTable:
+    """Where the signed-in player sits this round, shown above the list."""
+
+    match: Match
+    opponent: str  # "" for a bye
+
+
+def own_table(round_: Round, user: User) -> OwnTable | None:
+    match = match_in_round(round_, user)
+    if match is None:
+        return None
+    opponent = match.player_b if match.player_a_id == user.pk else match.player_a
+    return OwnTable(match=match, opponent=display_name(opponent))
+
+
+def _page_asked(request: HtmxHttpRequest) -> int:
+    try:
+        return max(1, int(request.GET.get("page", "1")))
+    except ValueError:
+        return 1
