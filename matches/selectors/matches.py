@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import NamedTuple
 
-from django.contrib.auth.models import User
 from django.db.models import F, Max, Prefetch, Q, QuerySet, Value
 from django.db.models.functions import Coalesce, Concat, Greatest
 from django.shortcuts import get_object_or_404
@@ -38,15 +37,6 @@ def matches_of_player(user: AnyUser) -> QuerySet[Match]:
         Match.objects.filter(Q(player_a=user) | Q(player_b=user))
         .select_related("round__event", "player_a", "player_b")
         .order_by("-round__event__starts_at", "-round__number")
-    )
-
-
-def match_in_round(round_: Round, player: User) -> Match | None:
-    """The player's match in the round (with both players), None if they are not paired in it."""
-    return (
-        round_.matches.filter(Q(player_a=player) | Q(player_b=player))
-        .select_related("player_a", "player_b")
-        .first()
     )
 
 

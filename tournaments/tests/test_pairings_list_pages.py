@@ -96,10 +96,12 @@ def test_a_signed_in_player_sees_their_own_table_above_the_list(client):
 
     page = client.get(f"/events/{event.slug}/pairings/").content.decode()
 
-    own = page.index("Your table:")
-    assert f"Your table: {match.table}, against {display_name(match.player_a)}" in page
+    own = page.index('<a class="my-table"')
     assert own < page.index('<table class="pairings')
-    assert f'href="/matches/{match.pk}/"' in page[own:]
+    mine = page[own : page.index("</a>", own)]
+    assert f'href="/matches/{match.pk}/"' in mine
+    assert f"Table {match.table}" in mine
+    assert f"vs {display_name(match.player_a)}" in mine
 
 
 @pytest.mark.parametrize("headers", [{}, {"HX-Request": "true"}])

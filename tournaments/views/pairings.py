@@ -6,29 +6,25 @@ GET form without JavaScript; the list polls so a re-pairing or a result shows wi
 Thousands of players poll it during a round, and a round of 2,048 tables is expensive to read and draw, so
 the poll sends the version it shows (``data-live-etag``) and gets "304 Not Modified" while nothing it shows
 changed: the round's row and a summary of its matches (``pairings_stamp``, one small query) and the event's
-history version (names, official ids and the records going into the round). The whole list, by table or by
-name, is drawn once per such version and language and kept in the cache as UTF-8, and the page is drawn
-around it (``config.http.render_around``: a list of 2,048 tables passed through the template engine as a
-string cost more than the rest of the request); only a search is drawn as asked. The event's rounds are
-read once, for the round shown and the links to the others.
+history version (names, official ids and the records going into the round). The list, by table or by name,
+is drawn once per such version and language, page by page (``pairings_list``), kept in the cache as UTF-8
+and put into the page as it is (``config.http.render_around``); only a search is drawn as asked. A served
+page reads three rows and sums: the event, its rounds (the round shown and the links to the others) and the
+round's stamp; a signed-in player's own table, shown above the list, is one more.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
-from accounts.users import display_name
 from config.http import HtmxHttpRequest, etag_matches, not_modified, render_around, with_etag
-from matches.models import Match
-from matches.selectors import match_in_round, pairings_for_round
+from matches.selectors import pairings_for_round
 from tournaments.models import Event, Round
 from tournaments.selectors.cached_documents import history_stamp
 from tournaments.selectors.events import event_for, is_organizer
+from tournaments.selectors.my_table import table_in_round
 from tournaments.selectors.rounds import pairings_stamp
 from tournaments.views.pairings_list import pairings_page, searched_pairings
 from tournaments.views.pairings_rows import seats_by_name, table_rows
@@ -99,7 +95,7 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
         "view": view,
         "page": shown_page,
         "live_etag": etag,
-        "my_table": own_table(round_, user) if round_ is not None and user is not None else None,
+        "my_table": table_in_round(user, round_) if round_ is not None and user is not None else None,
     }
     if request.htmx:
         live = render_around(
@@ -109,22 +105,6 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
     context["can_run"] = is_organizer(request.user, event)
     context["rounds"] = [shown.number for shown in rounds]
     return render_around(request, "tournaments/pairings.html", context, name="pairings_list", document=listed)
-
-
-@dataclass(frozen=True)
-class OwnTable:
-    """Where the signed-in player sits this round, shown above the list."""
-
-    match: Match
-    opponent: str  # "" for a bye
-
-
-def own_table(round_: Round, user: User) -> OwnTable | None:
-    match = match_in_round(round_, user)
-    if match is None:
-        return None
-    opponent = match.player_b if match.player_a_id == user.pk else match.player_a
-    return OwnTable(match=match, opponent=display_name(opponent))
 
 
 def _page_asked(request: HtmxHttpRequest) -> int:
