@@ -1,10 +1,15 @@
-"""Request types the views annotate with, and conditional answers (ETag, 304) for what they poll."""
+"""Request types the views annotate with, conditional answers (ETag, 304) for what they poll, and pages
+drawn around a large document kept drawn in the cache."""
 
+import secrets
+from collections.abc import Mapping
 from typing import TypeVar
 
-from django.http import HttpRequest, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.http.response import HttpResponseBase
+from django.template.loader import render_to_string
 from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
 from django_htmx.middleware import HtmxDetails
 
 
@@ -36,3 +41,22 @@ def with_etag(response: R, etag: str) -> R:
 def not_modified(etag: str) -> HttpResponseNotModified:
     """The answer to a poll whose ``If-None-Match`` names the current ``etag``: no body."""
     return with_etag(HttpResponseNotModified(), etag)
+
+
+def render_around(
+    request: HttpRequest, template: str, context: Mapping[str, object], *, name: str, document: bytes
+) -> HttpResponse:
+    """``template`` drawn with ``document`` (HTML already drawn and encoded as UTF-8, such as a list of
+    thousands of rows kept in the cache) where it shows ``{{ name }}``.
+
+    The page around it is drawn with a marker in its place and the document is put there as bytes: passing
+    a string of a megabyte through the template engine's nested joins and encoding it again for the response
+    cost more than the rest of the request. The marker is random for each response, so nothing a person
+    typed (an event's name, a search) can stand for it.
+    """
+    marker = f"<!--{secrets.token_hex(16)}-->"
+    page = render_to_string(template, {**context, name: mark_safe(marker)}, request)  # noqa: S308 - ours
+    before, found, after = page.partition(marker)
+    if not found:
+        raise ValueError(f"{template} does not show {{{{ {name} }}}}")
+    return HttpResponse(b"".join((before.encode(), document, after.encode())))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -125,3 +125,9 @@ def _kept_if_possible(action: Callable[[], object]) -> None:
         action()
     except Exception:  # whatever the cache backend raises when its server is unreachable
         logger.warning("the documents cache is unreachable: a document was not kept", exc_info=True)
+
+
+def keep(documents: Mapping[str, object]) -> None:
+    """Store documents computed together with the one :func:`cached` is computing (the other pages of a
+    list), if the cache takes them: a reader that misses one computes it."""
+    _kept_if_possible(lambda: cache.set_many(dict(documents), HISTORY_CACHE_SECONDS))

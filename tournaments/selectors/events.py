@@ -60,6 +60,8 @@ def events_staffed_by(user: AnyUser, roles: tuple[str, ...] | None = None) -> Qu
 
 
 def is_event_staff(user: AnyUser, event: Event, roles: tuple[str, ...] | None = None) -> bool:
+    if not user.is_authenticated:
+        return False  # at once: the public pages ask it of every anonymous reader
     return events_staffed_by(user, roles).filter(pk=event.pk).exists()
 
 

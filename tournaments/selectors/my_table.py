@@ -38,6 +38,13 @@ def my_table(user: AnyUser, event: Event) -> MyTable | None:
     round_ = current_round(event)
     if round_ is None or round_.status == Round.Status.FINISHED:
         return None
+    return table_in_round(user, round_)
+
+
+def table_in_round(user: AnyUser, round_: Round) -> MyTable | None:
+    """The user's match in ``round_`` (the round a pairings page shows), if they are paired in it."""
+    if not user.is_authenticated:
+        return None
     match = (
         round_.matches.filter(Q(player_a=user) | Q(player_b=user))
         .select_related("player_a", "player_b")
@@ -48,7 +55,7 @@ def my_table(user: AnyUser, event: Event) -> MyTable | None:
     opponent = match.player_b if match.player_a_id == user.pk else match.player_a
     record = record_before_round(round_, opponent.pk) if opponent is not None else None
     return MyTable(
-        event=event,
+        event=round_.event,
         round_number=round_.number,
         match=match,
         opponent=display_name(opponent) if opponent is not None else "",

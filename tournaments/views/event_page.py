@@ -37,7 +37,7 @@ from tournaments.selectors.history import my_final_place
 from tournaments.selectors.my_table import my_table
 from tournaments.selectors.registrations import registrations_for
 from tournaments.views.deck_staff import section_label
-from tournaments.views.pairings import table_rows
+from tournaments.views.pairings_rows import table_rows
 
 
 def _event_page(

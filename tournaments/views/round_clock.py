@@ -7,9 +7,11 @@ drawn, so a store running without a Celery worker still has time called, at the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -49,9 +51,20 @@ class RoundClock:
 
 
 def _called_if_due(round_: Round) -> Round:
-    if round_.status == Round.Status.IN_PROGRESS and round_time_up(round_id=round_.pk) is not None:
+    if not _may_be_due(round_):
+        return round_  # the clock still runs (or is paused) on the row just read: nothing to ask the service
+    if round_time_up(round_id=round_.pk) is not None:
         round_.refresh_from_db()  # time was called just now: the page draws the round as it is now
     return round_
+
+
+def _may_be_due(round_: Round) -> bool:
+    """Whether the round as read may have run out of time (the service decides on a locked row): a page
+    read every few seconds by every player of a round does not read the round a second time while its
+    clock is running."""
+    if round_.status != Round.Status.IN_PROGRESS or round_.ends_at is None or round_.paused_at is not None:
+        return False
+    return round_.ends_at <= timezone.now()
 
 
 def live_round(event: Event) -> Round | None:
@@ -63,6 +76,20 @@ def live_round(event: Event) -> Round | None:
 def numbered_round(event: Event, number: int) -> Round:
     """Round ``number`` of the event (a 404 if there is none), with time called if its clock ran out."""
     return _called_if_due(get_object_or_404(Round, event=event, number=number))
+
+
+def round_shown(rounds: Sequence[Round], number: int | None) -> Round | None:
+    """Among the event's ``rounds`` (read at once, by number), round ``number`` (a 404 if there is none)
+    or, without a number, the round being played (else the last paired), as :func:`numbered_round` and
+    :func:`live_round` read them: for a page that lists the rounds too."""
+    if number is not None:
+        found = next((round_ for round_ in rounds if round_.number == number), None)
+        if found is None:
+            raise Http404("No such round.")
+        return _called_if_due(found)
+    playing = [round_ for round_ in rounds if round_.status == Round.Status.IN_PROGRESS]
+    latest = (playing or list(rounds))[-1:]
+    return _called_if_due(latest[0]) if latest else None
 
 
 def round_clock(round_: Round | None) -> RoundClock | None:

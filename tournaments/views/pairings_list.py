@@ -1,0 +1,116 @@
+"""A round's pairings list as the pairings page shows it: page by page, drawn once per version.
+
+A round of 2,048 tables is a list of 900 kB: on a phone in a hall of players it is a long download, a long
+page to lay out and, since any result changes it, downloaded again by every open page's poll. So the list
+is split in pages of ``PAGE_ROWS`` lines (an event of up to 512 players shows every table on one page),
+each page with links to the others named by what they hold ("Tables 257-512", "Ana Lima - Bruno Costa").
+A player finds their own table above the list (the pairings page) or by the search, which is not paged.
+
+Every page of a version (the event's history, the round's stamp, the view, the language) is drawn at once
+and kept in the cache as UTF-8; readers of any page wait for that one computation (the page count's key).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.template.loader import render_to_string
+from django.utils.translation import get_language
+
+from matches.selectors import pairings_for_round
+from tournaments.models import Round
+from tournaments.selectors.cached_documents import HistoryStamp, cached, keep
+from tournaments.selectors.rounds import PairingsStamp
+from tournaments.selectors.standings import records_before_round
+from tournaments.views.pairings_rows import SeatRow, TableRow, seats_by_name, table_rows
+
+# Lines a page: about 110 kB of HTML, a few seconds of scrolling on a phone per hundred tables.
+PAGE_ROWS = 256
+
+
+@dataclass(frozen=True)
+class ListPage:
+    """A page of the list, as the links to it name it."""
+
+    number: int
+    first: str  # the first table number, or the first player's name
+    last: str
+
+
+def pairings_page(
+    round_: Round, view: str, page: int, *, history: HistoryStamp, stamp: PairingsStamp
+) -> tuple[bytes, int]:
+    """Page ``page`` of the round's whole list (the last one if there are fewer), as UTF-8, and which page
+    it is."""
+    key = history.key("pairings-pages", *stamp.parts, view, get_language())
+    drawn: dict[int, bytes] = {}
+
+    def draw_every_page() -> int:
+        pages = _drawn_pages(round_, view)
+        drawn.update(enumerate(pages, start=1))
+        keep({_page_key(key, number): html for number, html in drawn.items()})
+        return len(pages)
+
+    count = cached(key, draw_every_page)
+    shown = min(max(page, 1), count)
+    if shown in drawn:
+        return drawn[shown], shown
+    return cached(_page_key(key, shown), lambda: _drawn_pages(round_, view)[shown - 1]), shown
+
+
+def searched_pairings(round_: Round, query: str, view: str) -> bytes:
+    """The lines naming ``query``, all of them on one page, drawn as asked."""
+    rows = _rows(round_, view, query)
+    return _drawn_page(view, rows, query=query).encode()
+
+
+def _page_key(key: str, number: int) -> str:
+    return f"{key}:page:{number}"
+
+
+def _rows(round_: Round, view: str, query: str = "") -> Sequence[TableRow] | Sequence[SeatRow]:
+    pairings = list(pairings_for_round(round_, query))
+    records = records_before_round(round_)
+    if view == "name":
+        return seats_by_name(pairings, query, records)
+    return table_rows(pairings, records)
+
+
+def _drawn_pages(round_: Round, view: str) -> list[bytes]:
+    rows = _rows(round_, view)
+    chunks = [rows[start : start + PAGE_ROWS] for start in range(0, len(rows), PAGE_ROWS)] or [rows]
+    pages = [ListPage(number, *_bounds(view, chunk)) for number, chunk in enumerate(chunks, start=1)]
+    return [
+        _drawn_page(view, chunk, pages=pages, current=number).encode()
+        for number, chunk in enumerate(chunks, start=1)
+    ]
+
+
+def _bounds(view: str, chunk: Sequence[TableRow] | Sequence[SeatRow]) -> tuple[str, str]:
+    if not chunk:
+        return "", ""
+    if view == "name":
+        names = [row.name for row in chunk if isinstance(row, SeatRow)]
+        return names[0], names[-1]
+    tables = [row.match.table for row in chunk if isinstance(row, TableRow) and row.match.table is not None]
+    return (str(min(tables)), str(max(tables))) if tables else ("", "")
+
+
+def _drawn_page(
+    view: str,
+    rows: Sequence[TableRow] | Sequence[SeatRow],
+    *,
+    query: str = "",
+    pages: Sequence[ListPage] = (),
+    current: int = 1,
+) -> str:
+    pages_nav = render_to_string(
+        "tournaments/_list_pages.html", {"pages": pages, "current": current, "view": view}
+    )
+    if view == "name":
+        context: dict[str, object] = {"seats": rows, "player_query": query}
+        listed = render_to_string("tournaments/_seats.html", context)
+    else:
+        listed = render_to_string("tournaments/_pairings.html", {"tables": rows, "player_query": query})
+    return pages_nav + listed
