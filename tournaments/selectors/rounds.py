@@ -67,6 +67,17 @@ class PairingsStamp:
         )
         return (round_.pk, round_.status, *clock, *self.matches)
 
+    @property
+    def pairings_parts(self) -> tuple[object, ...]:
+        """:attr:`parts` but the sum of the matches' versions: the same for two stamps of a round whose
+        pairings are the same and only results (or other writes to its matches) differ."""
+        count, _versions, ids, last = self.matches
+        return (*self.parts[:-4], count, ids, last)
+
+    def with_versions(self, versions: int) -> PairingsStamp:
+        count, _versions, ids, last = self.matches
+        return PairingsStamp(round=self.round, matches=(count, versions, ids, last))
+
 
 def pairings_stamp(round_: Round) -> PairingsStamp:
     """``round_`` as the page read it (with time called if it was due) and the summary of its matches, read

@@ -11,8 +11,9 @@ from django.contrib.auth.models import User
 
 from accounts.users import display_name
 from matches.models import Match
+from matches.services import match_report_result
 from tournaments.models import Event
-from tournaments.services import round_pair, round_start
+from tournaments.services import round_pair, round_repair, round_start
 from tournaments.services.replay_import import event_import
 from tournaments.tests.event_steps import event_with_players
 from tournaments.tests.factories import UserFactory
@@ -119,3 +120,35 @@ def test_a_served_page_of_a_round_being_played_reads_three_statements(
 
     assert page.status_code == 200
     assert "Table" in page.content.decode()
+
+
+def _result_cell(html: str, table: int) -> str:
+    row = re.search(rf'<td class="table-number"[^>]*>{table}</td>(.*?)</tr>', html, re.S)
+    assert row is not None
+    return row.group(1)
+
+
+def test_while_the_round_is_played_a_result_shows_on_the_list_within_the_lag_and_pairings_never_late(
+    client, monkeypatch
+):
+    event, organizer, _ = event_with_players(8)
+    round_ = round_pair(event=event, by=organizer, seed=1)
+    url = f"/events/{event.slug}/pairings/"
+    first_pairing = _tables(client.get(url).content.decode())
+    # Before the round starts, a re-pairing shows at once: who plays whom is never shown late.
+    repaired = round_repair(round_=round_, by=organizer, seed=2)
+    table_1 = Match.objects.get(round=repaired, table=1)
+    assert f"{display_name(table_1.player_a)}" in _result_cell(client.get(url).content.decode(), 1)
+    assert _tables(client.get(url).content.decode()) == first_pairing  # the same tables, other players
+    round_start(round_=repaired, by=organizer)
+    drawn = client.get(url).content.decode()
+
+    for player in (table_1.player_a, table_1.player_b):
+        match_report_result(match_id=table_1.pk, player=player, result="a", games_a=2, games_b=0)
+    within_the_lag = client.get(url).content.decode()
+    monkeypatch.setattr("tournaments.views.pairings_list.RESULTS_LAG_SECONDS", 0)
+    after_the_lag = client.get(url).content.decode()
+
+    assert _result_cell(within_the_lag, 1) == _result_cell(drawn, 1)
+    assert _result_cell(after_the_lag, 1) != _result_cell(drawn, 1)
+    assert "wins" in _result_cell(after_the_lag, 1)

@@ -26,7 +26,7 @@ from tournaments.selectors.cached_documents import history_stamp
 from tournaments.selectors.events import event_for, is_organizer
 from tournaments.selectors.my_table import table_in_round
 from tournaments.selectors.rounds import pairings_stamp
-from tournaments.views.pairings_list import pairings_page, searched_pairings
+from tournaments.views.pairings_list import pairings_page, searched_pairings, shown_stamp
 from tournaments.views.pairings_rows import seats_by_name, table_rows
 from tournaments.views.round_clock import round_clock, round_shown
 
@@ -70,6 +70,10 @@ def event_pairings(request: HtmxHttpRequest, slug: str, number: int | None = Non
     user = request.user if request.user.is_authenticated else None
     history = history_stamp(event)
     stamp = pairings_stamp(round_) if round_ is not None else None
+    if (
+        round_ is not None and stamp is not None and not query
+    ):  # a list drawn a moment ago, while results come in
+        stamp = shown_stamp(round_, view, history=history, stamp=stamp)
     etag = history.etag(
         "pairings",
         stamp.parts if stamp is not None else None,

@@ -8,13 +8,22 @@ A player finds their own table above the list (the pairings page) or by the sear
 
 Every page of a version (the event's history, the round's stamp, the view, the language) is drawn at once
 and kept in the cache as UTF-8; readers of any page wait for that one computation (the page count's key).
+
+While a round is played its results change the list many times a second at a large event, and drawing a
+list of 2,048 tables costs about a second of CPU: so while the round is in progress, a list drawn less than
+``RESULTS_LAG_SECONDS`` ago for the same pairings is shown although a result came in since
+(:func:`shown_stamp`). Results on the list are then at most that late (each match's own page is always
+current); who plays whom at which table is never shown late: a re-pairing, a new round, a swap of seats
+before the round starts or a change of the event's history draws the list again at once.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
@@ -27,6 +36,8 @@ from tournaments.views.pairings_rows import SeatRow, TableRow, seats_by_name, ta
 
 # Lines a page: about 110 kB of HTML, a few seconds of scrolling on a phone per hundred tables.
 PAGE_ROWS = 256
+# How late a result may show on the list while the round is played (the pages poll every 8 seconds).
+RESULTS_LAG_SECONDS = 10
 
 
 @dataclass(frozen=True)
@@ -36,6 +47,29 @@ class ListPage:
     number: int
     first: str  # the first table number, or the first player's name
     last: str
+
+
+def _latest_key(view: str, *, history: HistoryStamp, stamp: PairingsStamp) -> str:
+    return history.key("pairings-latest", *stamp.pairings_parts, view, get_language())
+
+
+def shown_stamp(round_: Round, view: str, *, history: HistoryStamp, stamp: PairingsStamp) -> PairingsStamp:
+    """Which version of the list to show (see the module docstring): ``stamp`` (the round as read now) if it
+    has been drawn or the round is not being played, else the last version drawn for the same pairings if
+    it is younger than ``RESULTS_LAG_SECONDS``."""
+    if round_.status != Round.Status.IN_PROGRESS:
+        return stamp
+    current = history.key("pairings-pages", *stamp.parts, view, get_language())
+    latest = _latest_key(view, history=history, stamp=stamp)
+    try:
+        found = cache.get_many([current, latest])
+    except Exception:  # the cache is unreachable: pairings_page computes what it shows
+        return stamp
+    drawn: tuple[int, float] | None = found.get(latest)
+    if current in found or drawn is None:
+        return stamp
+    versions, drawn_at = drawn
+    return stamp.with_versions(versions) if time.time() - drawn_at < RESULTS_LAG_SECONDS else stamp
 
 
 def pairings_page(
@@ -50,6 +84,7 @@ def pairings_page(
         pages = _drawn_pages(round_, view)
         drawn.update(enumerate(pages, start=1))
         keep({_page_key(key, number): html for number, html in drawn.items()})
+        keep({_latest_key(view, history=history, stamp=stamp): (stamp.matches[1], time.time())})
         return len(pages)
 
     count = cached(key, draw_every_page)
