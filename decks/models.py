@@ -369,6 +369,9 @@ class CardImport(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     rows_done = models.PositiveIntegerField(default=0)
     rows_total = models.PositiveIntegerField(default=0)
+    # What rows_done and rows_total count: "rows" of the file, or "file": kibibytes of it read (AllPrintings
+    # is streamed, its rows known only at its end).
+    progress_unit = models.CharField(max_length=4, default="rows", editable=False)
     report = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
