@@ -446,17 +446,34 @@ def _broker_retry_after() -> timedelta:
 
 
 def card_import_queue(
-    *, uploaded_by: User | None, filename: str, data: bytes, expect: str = ""
+    *,
+    uploaded_by: User | None,
+    filename: str,
+    data: bytes | None = None,
+    path: str | Path | None = None,
+    expect: str = "",
 ) -> CardImport:
-    """Record an uploaded file and send it to the workers once this transaction commits.
+    """Record an uploaded file (``data``) or a file on the server (``path``) and send it to the workers once
+    this transaction commits; its progress page follows it.
 
-    The upload is accepted even when the broker is down: the row stays queued and the sweep sends it when
-    the broker is back.
+    ``path`` is for a file too large to upload, MTGJSON AllPrintings (``manage.py import_cards
+    --background``): the workers read it where it is, streamed, and leave it there. Any other format is
+    still held to ``MAX_IMPORT_BYTES`` by the import. The upload is accepted even when the broker is down:
+    the row stays queued and the sweep sends it when the broker is back.
     """
-    check_size(len(data))
+    if (path is None) == (data is None):
+        raise ValueError("give exactly one of path and data")
+    if data is not None:
+        check_size(len(data))
+        fields: dict[str, Any] = {"data": data, "size": len(data)}
+    else:
+        source = Path(path or "").resolve()
+        stream, size = _open_source(source, None)  # refused now if the file cannot be read
+        stream.close()
+        fields = {"path": str(source), "size": size}
     with transaction.atomic():
         card_import = CardImport.objects.create(
-            uploaded_by=uploaded_by, filename=filename[:255], data=data, size=len(data), expect=expect
+            uploaded_by=uploaded_by, filename=filename[:255], expect=expect, **fields
         )
         card_import_id = card_import.pk
         transaction.on_commit(lambda: card_import_dispatch(card_import_id=card_import_id))

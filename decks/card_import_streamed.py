@@ -64,9 +64,9 @@ def import_allprintings(*, stream: IO[bytes], size: int, progress: ProgressCallb
     reader = CountingReader(stream)
     total = max(1, -(-size // 1024))
 
-    def tell() -> None:
+    def tell(*, finished: bool = False) -> None:
         if progress is not None:
-            progress(min(reader.bytes_read // 1024, total), total, PROGRESS_FILE)
+            progress(total if finished else min(reader.bytes_read // 1024, total), total, PROGRESS_FILE)
 
     with transaction.atomic():
         lock_catalog()
@@ -88,7 +88,7 @@ def import_allprintings(*, stream: IO[bytes], size: int, progress: ProgressCallb
         leftovers = [item for faces in run.waiting.values() for item in faces]
         run.waiting.clear()
         _write(run, leftovers, wait_for_front=False)
-        tell()
+        tell(finished=True)
     return report
 
 

@@ -1,5 +1,5 @@
-"""MTGJSON AllPrintings, streamed into the catalog: one card per name, a printing per uuid, tokens and Un-cards
-left out with their reasons, twice changes nothing, a broken file writes nothing.
+"""MTGJSON AllPrintings, streamed into the catalog: one card per name, a printing per uuid, tokens and
+Un-cards left out with their reasons, twice changes nothing, a broken file writes nothing.
 
 ``samples/AllPrintings.small.json`` is written by hand in AllPrintings' layout: Innistrad's Delver of Secrets
 (a double-faced card; its back face comes first, so the card must wait for its front), Lightning Bolt in
@@ -11,18 +11,23 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
+from django.utils import timezone
 
 from decks import card_import_streamed
 from decks.importers.mtgjson_allprintings import looks_like_allprintings
 from decks.models import Card, CardImport, CardPrinting
-from decks.selectors import card_import_progress
+from decks.selectors import card_import_progress, progress_cache_key
 from decks.services import CardImportError, card_import, card_import_process, card_import_queue
 from decks.tests import cdbfiles as cdb
 from decks.tests.cdbfiles import build_cdb
+from decks.tests.factories import CardImportFactory
+from tournaments.tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -133,8 +138,7 @@ def test_a_truncated_file_is_refused_where_it_breaks_and_writes_nothing(tmp_path
 
     assert refused.value.where == "data['M11'].cards[1]"
     assert refused.value.reason == "not valid JSON: parse error: premature EOF"
-    cards, printings = _catalog()
-    assert printings == before[1]
+    assert _catalog()[1] == before[1]
     assert Card.objects.get(name="Savannah Lions").text == "changed since"  # not put back: nothing written
 
 
@@ -176,21 +180,70 @@ def test_a_banlist_import_refuses_allprintings():
         card_import(path=SAMPLE, expect="banlist")
 
 
-def test_the_background_import_reads_allprintings_and_reports_its_progress_as_the_file_read(settings):
-    seen = []
-    job = card_import_queue(uploaded_by=None, filename="AllPrintings.json", data=SAMPLE.read_bytes())
+def test_the_command_queues_allprintings_for_the_workers_and_names_its_page(
+    django_capture_on_commit_callbacks,
+):
+    out = io.StringIO()
+    # The task is sent when the queueing commits (here: when the test's callbacks run; no broker, so eagerly).
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("import_cards", str(SAMPLE), "--background", stdout=out)
 
-    job = card_import_process(card_import_id=job.pk)
-
-    assert job is not None and job.status == CardImport.Status.DONE
+    job = CardImport.objects.get()
+    page = f"/cards/import/{job.pk}/"
+    assert out.getvalue().strip() == f"import {job.pk} queued for the workers; follow it on {page}"
+    assert (job.status, job.path, job.size, job.data) == (
+        CardImport.Status.DONE,
+        str(SAMPLE.resolve()),
+        SAMPLE.stat().st_size,
+        None,
+    )
     assert (job.report["format"], job.report["added"], job.report["artworks_added"]) == (
         "mtgjson-allprintings",
         4,
         7,
     )
     assert (job.rows_done, job.rows_total, job.progress_unit) == (11, 11, "rows")
-    seen.append(card_import_progress(job))
-    assert seen[0].percent == 100
+    assert SAMPLE.exists()  # the file on the server is the administrator's: the import leaves it
+
+
+def test_an_uploaded_allprintings_runs_through_the_task_too():
+    job = card_import_queue(uploaded_by=None, filename="AllPrintings.json", data=SAMPLE.read_bytes())
+
+    job = card_import_process(card_import_id=job.pk)
+
+    assert job is not None
+    assert (job.status, job.report["format"], job.report["added"]) == ("done", "mtgjson-allprintings", 4)
+
+
+def test_a_streamed_import_reports_its_progress_as_the_file_read():
+    calls = []
+
+    card_import(path=SAMPLE, progress=lambda done, total, unit="rows": calls.append((done, total, unit)))
+
+    total = -(-SAMPLE.stat().st_size // 1024)
+    assert {unit for _done, _total, unit in calls} == {"file"}
+    assert {seen_total for _done, seen_total, _unit in calls} == {total}
+    assert [done for done, _total, _unit in calls] == sorted(done for done, _total, _unit in calls)
+    assert calls[-1][0] == total
+
+
+def test_the_progress_page_says_how_much_of_the_file_is_read(client):
+    client.force_login(UserFactory(is_staff=True))
+    job = CardImportFactory(
+        status=CardImport.Status.RUNNING,
+        started_at=timezone.now(),
+        claim="a-live-attempt",
+        lease_until=timezone.now() + timedelta(minutes=1),
+    )
+    cache.set(progress_cache_key(job.pk), (250, 1000, "file"))
+
+    response = client.get(f"/cards/import/{job.pk}/progress/")
+    progress = card_import_progress(job)
+
+    cache.delete(progress_cache_key(job.pk))
+    assert "25% of the file read" in response.content.decode()
+    assert "rows" not in response.content.decode()
+    assert (progress.percent, progress.unit) == (25, "file")
 
 
 def test_the_command_imports_allprintings_from_its_path(capsys):
