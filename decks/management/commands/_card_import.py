@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -53,7 +54,9 @@ class ImportCommand(BaseCommand):
 
     def _queue(self, source: str) -> None:
         try:
-            job = card_import_queue(uploaded_by=None, filename=source, path=source, expect=self.expect)
+            job = card_import_queue(
+                uploaded_by=None, filename=Path(source).name, path=source, expect=self.expect
+            )
         except CardImportError as error:
             raise CommandError(f"{source}: {error} (nothing was imported)") from None
         job.refresh_from_db(fields=["status", "report", "error"])
