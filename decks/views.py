@@ -73,7 +73,7 @@ def card_import_new(request: HtmxHttpRequest) -> HttpResponse:
     before anything reads the request's body, the CSRF check included, hence the check in the inner view.
     """
     limit = ImportSizeLimit(request)
-    request.upload_handlers.insert(0, limit)
+    request.upload_handlers = [limit, *request.upload_handlers]
     return _card_import_form(request, limit)
 
 

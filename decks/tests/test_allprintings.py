@@ -36,7 +36,7 @@ BOLT_ORACLE = "4457ed35-7c10-48c8-9776-456485fdf070"
 DELVER = "Delver of Secrets // Insectile Aberration"
 
 
-def _catalog() -> tuple[list[dict[str, object]], list[tuple[str, str, bool]]]:
+def _catalog():
     cards = list(Card.objects.order_by("pk").values())
     printings = list(CardPrinting.objects.order_by("code").values_list("code", "card__name", "canonical"))
     return cards, printings
