@@ -352,7 +352,8 @@ class CardImport(models.Model):
     """A card file or banlist an organizer uploaded, imported by ``card_import_task`` in the background.
 
     The bytes live in the row (not on a disk the web server and the workers would have to share) until the
-    import finishes; then they are dropped and only the report stays.
+    import finishes; then they are dropped and only the report stays. A file too large to upload (MTGJSON
+    AllPrintings) is queued by ``import_cards --background`` as a ``path`` the workers read and leave.
     """
 
     Status = ImportStatus
