@@ -10,14 +10,15 @@ These are services (every write of the catalog); they live in a module of their 
 
 from __future__ import annotations
 
+import io
 import logging
+import os
 import secrets
 import threading
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
@@ -28,20 +29,28 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
+from decks.card_import_streamed import import_allprintings
+from decks.import_report import (
+    BATCH_SIZE,
+    PROGRESS_ROWS,
+    ImportReport,
+    Progress,
+    ProgressCallback,
+    differences,
+    lock_catalog,
+    save_changed,
+)
 from decks.importers import MAX_IMPORT_BYTES, MalformedFileError, check_size, parse_file
-from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Reason, Skip, reason
+from decks.importers.mtgjson_allprintings import FORMAT_ALLPRINTINGS, looks_like_allprintings
+from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Reason, reason
 from decks.models import Banlist, BanlistEntry, Card, CardImport, CardPrinting
 from decks.selectors import progress_cache_key
 from rules.engine.catalog import normalize_name
 
 logger = logging.getLogger(__name__)
 
-ProgressCallback = Callable[[int, int], None]
 # The task that runs an import (``decks.tasks``, above this module): sent by name, see config.outbox.
 CARD_IMPORT_TASK = "decks.tasks.card_import_task"
-MAX_REPORTED_SKIPS = 500  # the report keeps this many reasons; the count covers them all
-PROGRESS_EVERY = 500
-BATCH_SIZE = 500
 
 __all__ = [
     "MAX_IMPORT_BYTES",
@@ -75,80 +84,17 @@ def _status_word(status: str) -> Reason:
 # --- Card import ----------------------------------------------------------------------------------------
 
 
-@dataclass
-class ImportReport:
-    """What an import did. Card files count cards and alternate artworks apart; banlists count entries."""
-
-    format: str
-    kind: str  # "cards" or "banlist"
-    game: str
-    rows: int
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    skipped: int = 0
-    removed: int = 0
-    artworks_added: int = 0
-    artworks_updated: int = 0
-    artworks_unchanged: int = 0
-    banlists: list[str] = field(default_factory=list)
-    skips: list[Skip] = field(default_factory=list)
-
-    def skip(self, where: str, why: Reason, *, rows: int = 1) -> None:
-        self.skipped += rows
-        if len(self.skips) < MAX_REPORTED_SKIPS:
-            self.skips.append(Skip(where, why))
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "format": self.format,
-            "kind": self.kind,
-            "game": self.game,
-            "rows": self.rows,
-            "added": self.added,
-            "updated": self.updated,
-            "unchanged": self.unchanged,
-            "skipped": self.skipped,
-            "removed": self.removed,
-            "artworks_added": self.artworks_added,
-            "artworks_updated": self.artworks_updated,
-            "artworks_unchanged": self.artworks_unchanged,
-            "banlists": list(self.banlists),
-            "skips": [skip.as_dict() for skip in self.skips],
-            "skips_truncated": self.skipped > len(self.skips),
-        }
-
-    def summary(self) -> list[str]:
-        """The report as lines a person reads (the management commands print them)."""
-        noun = "cards" if self.kind == "cards" else "banlist entries"
-        lines = [
-            f"{self.format}: {self.rows} rows ({self.game})",
-            f"{noun}: {self.added} added, {self.updated} updated, {self.unchanged} unchanged",
-        ]
-        if self.kind == "cards":
-            lines.append(
-                f"alternate artworks: {self.artworks_added} added, {self.artworks_updated} updated, "
-                f"{self.artworks_unchanged} unchanged"
-            )
-        else:
-            lines.append(f"banlists: {', '.join(self.banlists) or 'none'}; entries removed: {self.removed}")
-        lines.append(f"skipped: {self.skipped}")
-        lines.extend(f"  {skip.where}: {skip.reason}" for skip in self.skips)
-        if self.skipped > len(self.skips):
-            lines.append(f"  ... and {self.skipped - len(self.skips)} more")
-        return lines
-
-
-def _read_source(path: str | Path | None, data: bytes | None) -> bytes:
+def _open_source(path: str | Path | None, data: bytes | None) -> tuple[IO[bytes], int]:
+    """The file as a stream and its size: a file on disk is read as the import goes, never loaded whole."""
     if (path is None) == (data is None):
         raise ValueError("give exactly one of path and data")
     if data is not None:
-        return data
+        return io.BytesIO(data), len(data)
     assert path is not None  # noqa: S101 - exactly one is given, checked above
     source = Path(path)
     try:
-        check_size(source.stat().st_size)  # before reading: a huge file is refused without loading it
-        return source.read_bytes()
+        stream = source.open("rb")
+        return stream, os.fstat(stream.fileno()).st_size
     except OSError as error:
         raise CardImportError(
             "",
@@ -156,6 +102,15 @@ def _read_source(path: str | Path | None, data: bytes | None) -> bytes:
                 gettext_noop("cannot read %(file)s: %(error)s"), file=str(source), error=error.strerror or ""
             ),
         ) from None
+
+
+def _refuse_other_kind(expect: str, kind: str, file_format: str) -> None:
+    if expect and expect != kind:
+        if kind == "cards":
+            message = gettext_noop("this is a cards file (%(format)s), not a banlist file")
+        else:
+            message = gettext_noop("this is a banlist file (%(format)s), not a cards file")
+        raise CardImportError("", reason(message, format=file_format))
 
 
 def card_import(
@@ -169,62 +124,36 @@ def card_import(
     """Import a card file or banlist from ``path`` or ``data``, its format recognised by its content.
 
     ``expect`` ("cards" or "banlist") refuses the other kind of file; ``effective`` dates an lflist.conf list
-    whose name carries no date; ``progress(done, total)`` is called as records are written. Raises
+    whose name carries no date; ``progress(done, total, unit)`` is called as records are written. Raises
     :class:`CardImportError` (with the line, row or JSON path) for a file that cannot be read; then nothing
     is written.
+
+    MTGJSON AllPrintings is streamed from the file in batches (``decks.card_import_streamed``), whatever its
+    size; any other file is read whole, so it must be under ``MAX_IMPORT_BYTES``.
     """
-    parsed = parse_file(_read_source(path, data), effective=effective)
+    stream, size = _open_source(path, data)
+    with stream:
+        if looks_like_allprintings(stream):
+            _refuse_other_kind(expect, "cards", FORMAT_ALLPRINTINGS)
+            stream.seek(0)
+            return import_allprintings(stream=stream, size=size, progress=progress)
+        check_size(size)  # before reading: a huge file is refused without loading it
+        stream.seek(0)
+        parsed = parse_file(stream.read(), effective=effective)
     kind = "cards" if isinstance(parsed, ParsedCards) else "banlist"
-    if expect and expect != kind:
-        if kind == "cards":
-            message = gettext_noop("this is a cards file (%(format)s), not a banlist file")
-        else:
-            message = gettext_noop("this is a banlist file (%(format)s), not a cards file")
-        raise CardImportError("", reason(message, format=parsed.format))
+    _refuse_other_kind(expect, kind, parsed.format)
     with transaction.atomic():
-        _lock_catalog()
+        lock_catalog()
         if isinstance(parsed, ParsedCards):
             return _import_cards(parsed, progress)
         return _import_banlists(parsed, progress)
-
-
-def _lock_catalog() -> None:
-    """One import at a time: two imports of one file would both insert the same new cards and the second
-    would fail on the unique constraints. SQLite transactions already open as IMMEDIATE (one writer); on
-    PostgreSQL the catalog tables are locked against other writers until commit, readers still welcome."""
-    if connection.vendor != "postgresql":
-        return
-    tables = ", ".join(model._meta.db_table for model in (Card, CardPrinting, Banlist, BanlistEntry))
-    with connection.cursor() as cursor:
-        cursor.execute(f"LOCK TABLE {tables} IN SHARE ROW EXCLUSIVE MODE")
-
-
-class _Progress:
-    def __init__(self, callback: ProgressCallback | None, total: int) -> None:
-        self.callback = callback
-        self.total = total
-        self.done = 0
-        self.report_now()
-
-    def step(self) -> None:
-        self.done += 1
-        if self.done % PROGRESS_EVERY == 0:
-            self.report_now()
-
-    def report_now(self) -> None:
-        if self.callback is not None:
-            self.callback(min(self.done, self.total), self.total)
-
-
-def _differences(card: Card, values: dict[str, Any]) -> list[str]:
-    return [name for name, value in values.items() if getattr(card, name) != value]
 
 
 def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | None) -> ImportReport:
     report = ImportReport(format=parsed.format, kind="cards", game=parsed.game, rows=parsed.rows)
     for skip in parsed.skips:
         report.skip(skip.where, skip.why)
-    progress = _Progress(progress_callback, len(parsed.cards) + len(parsed.printings))
+    progress = Progress(progress_callback, len(parsed.cards) + len(parsed.printings))
     game = parsed.game
 
     cards_by_key = {card.name_key: card for card in Card.objects.filter(game=game)}
@@ -292,14 +221,14 @@ def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | Non
             outcome[len(accepted)] = "added"
         else:
             matched[card.pk] = record.where
-            differences = _differences(card, values)
-            if differences:
+            changed = differences(card, values)
+            if changed:
                 cards_by_key.pop(card.name_key, None)
-                for name in differences:
+                for name in changed:
                     setattr(card, name, values[name])
                 cards_by_key[key] = card
                 changed_cards[card.pk] = card
-                changed_fields.update(differences)
+                changed_fields.update(changed)
                 outcome[len(accepted)] = "updated"
             else:
                 outcome[len(accepted)] = "unchanged"
@@ -310,7 +239,7 @@ def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | Non
         created = {card.name_key: card.pk for card in Card.objects.filter(game=game)}
         for card in new_cards:
             card.pk = created[card.name_key]
-    _save_changed(changed_cards, changed_fields)
+    save_changed(changed_cards, changed_fields)
 
     # The id each card is known by, and the cards named by the "treated as" links.
     card_by_code: dict[str, Card] = {record.code: card for record, card in accepted if record.code}
@@ -326,7 +255,7 @@ def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | Non
             treated_changes[card.pk] = card
             if outcome[index] == "unchanged":
                 outcome[index] = "updated"
-    _save_changed(treated_changes, {"treated_as"})
+    save_changed(treated_changes, {"treated_as"})
 
     # Printings: each card's own id (canonical) and the alternate artworks' ids.
     wanted: dict[str, tuple[Card, bool]] = {}
@@ -398,21 +327,12 @@ def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | Non
     return report
 
 
-def _save_changed(cards: dict[int, Card], fields: Iterable[str]) -> None:
-    if not cards:
-        return
-    now = timezone.now()
-    for card in cards.values():
-        card.updated_at = now
-    Card.objects.bulk_update(list(cards.values()), sorted({*fields, "updated_at"}), batch_size=BATCH_SIZE)
-
-
 def _import_banlists(parsed: ParsedBanlists, progress_callback: ProgressCallback | None) -> ImportReport:
     games = sorted({banlist.game for banlist in parsed.banlists})
     report = ImportReport(format=parsed.format, kind="banlist", game=", ".join(games), rows=parsed.rows)
     for skip in parsed.skips:
         report.skip(skip.where, skip.why)
-    progress = _Progress(progress_callback, parsed.rows)
+    progress = Progress(progress_callback, parsed.rows)
     for record in parsed.banlists:
         if record.effective is None:
             report.skip(
@@ -526,17 +446,34 @@ def _broker_retry_after() -> timedelta:
 
 
 def card_import_queue(
-    *, uploaded_by: User | None, filename: str, data: bytes, expect: str = ""
+    *,
+    uploaded_by: User | None,
+    filename: str,
+    data: bytes | None = None,
+    path: str | Path | None = None,
+    expect: str = "",
 ) -> CardImport:
-    """Record an uploaded file and send it to the workers once this transaction commits.
+    """Record an uploaded file (``data``) or a file on the server (``path``) and send it to the workers once
+    this transaction commits; its progress page follows it.
 
-    The upload is accepted even when the broker is down: the row stays queued and the sweep sends it when
-    the broker is back.
+    ``path`` is for a file too large to upload, MTGJSON AllPrintings (``manage.py import_cards
+    --background``): the workers read it where it is, streamed, and leave it there. Any other format is
+    still held to ``MAX_IMPORT_BYTES`` by the import. The upload is accepted even when the broker is down:
+    the row stays queued and the sweep sends it when the broker is back.
     """
-    check_size(len(data))
+    if (path is None) == (data is None):
+        raise ValueError("give exactly one of path and data")
+    if data is not None:
+        check_size(len(data))
+        fields: dict[str, Any] = {"data": data, "size": len(data)}
+    else:
+        source = Path(path or "").resolve()
+        stream, size = _open_source(source, None)  # refused now if the file cannot be read
+        stream.close()
+        fields = {"path": str(source), "size": size}
     with transaction.atomic():
         card_import = CardImport.objects.create(
-            uploaded_by=uploaded_by, filename=filename[:255], data=data, size=len(data), expect=expect
+            uploaded_by=uploaded_by, filename=filename[:255], expect=expect, **fields
         )
         card_import_id = card_import.pk
         transaction.on_commit(lambda: card_import_dispatch(card_import_id=card_import_id))
@@ -679,7 +616,7 @@ class _Heartbeat:
     def __init__(self, *, card_import_id: int, claim: str) -> None:
         self.card_import_id = card_import_id
         self.claim = claim
-        self.progress: tuple[int, int] | None = None
+        self.progress: tuple[int, int, str] | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -710,7 +647,7 @@ class _Heartbeat:
     def _beat(self) -> bool:
         fields: dict[str, Any] = {"lease_until": timezone.now() + _lease()}
         if self.progress is not None:
-            fields["rows_done"], fields["rows_total"] = self.progress
+            fields["rows_done"], fields["rows_total"], fields["progress_unit"] = self.progress
         running = CardImport.objects.filter(
             pk=self.card_import_id, status=CardImport.Status.RUNNING, claim=self.claim
         )
@@ -754,7 +691,17 @@ def _claim(card_import_id: int) -> tuple[CardImport | None, str]:
         job.started_at = now
         job.lease_until = now + lease
         job.rows_done = 0
-        fields = ["status", "claim", "attempts", "dispatches", "started_at", "lease_until", "rows_done"]
+        job.progress_unit = PROGRESS_ROWS
+        fields = [
+            "status",
+            "claim",
+            "attempts",
+            "dispatches",
+            "started_at",
+            "lease_until",
+            "rows_done",
+            "progress_unit",
+        ]
         job.save(update_fields=fields)
     return job, token
 
@@ -786,9 +733,9 @@ def card_import_process(*, card_import_id: int) -> CardImport | None:
 
     with _Heartbeat(card_import_id=job.pk, claim=token) as heartbeat:
 
-        def progress(done: int, total: int) -> None:
-            heartbeat.progress = (done, total)
-            _cache_quietly(lambda: cache.set(key, (done, total), timeout=3600))
+        def progress(done: int, total: int, unit: str = PROGRESS_ROWS) -> None:
+            heartbeat.progress = (done, total, unit)
+            _cache_quietly(lambda: cache.set(key, (done, total, unit), timeout=3600))
 
         try:
             with transaction.atomic():
@@ -800,6 +747,7 @@ def card_import_process(*, card_import_id: int) -> CardImport | None:
                     report=report.as_dict(),
                     rows_done=report.rows,
                     rows_total=report.rows,
+                    progress_unit=PROGRESS_ROWS,
                     data=None,  # the report is what stays; the upload would only take room
                     claim="",
                     finished_at=timezone.now(),

@@ -13,7 +13,11 @@ from decks.models import CardImport
 class CardImportForm(forms.Form):
     file = forms.FileField(
         label=_("File"),
-        help_text=_("A YGOPro cards.cdb, YGOProDeck or MTGJSON card JSON, an lflist.conf or a banlist JSON."),
+        help_text=_(
+            "A YGOPro cards.cdb, YGOProDeck or MTGJSON card JSON, an lflist.conf or a banlist JSON, up to "
+            "64 MiB. MTGJSON AllPrintings is larger: whoever runs the server imports it with "
+            "“manage.py import_cards --background FILE”, and it shows under Recent imports."
+        ),
     )
     expect = forms.ChoiceField(
         choices=CardImport.Expect.choices,

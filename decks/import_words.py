@@ -116,6 +116,7 @@ FORMAT_NAMES = {
     "lflist-conf": gettext_lazy("EDOPro/YGOPro banlist (lflist.conf)"),
     "banlist-json": gettext_lazy("Banlist JSON"),
     "mtgjson-atomic": "MTGJSON AtomicCards",
+    "mtgjson-allprintings": "MTGJSON AllPrintings",
     "mtgjson-set": gettext_lazy("MTGJSON set file"),
     "mtg-card-list": gettext_lazy("MTGJSON card list"),
 }

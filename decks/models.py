@@ -352,7 +352,8 @@ class CardImport(models.Model):
     """A card file or banlist an organizer uploaded, imported by ``card_import_task`` in the background.
 
     The bytes live in the row (not on a disk the web server and the workers would have to share) until the
-    import finishes; then they are dropped and only the report stays.
+    import finishes; then they are dropped and only the report stays. A file too large to upload (MTGJSON
+    AllPrintings) is queued by ``import_cards --background`` as a ``path`` the workers read and leave.
     """
 
     Status = ImportStatus
@@ -369,6 +370,9 @@ class CardImport(models.Model):
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     rows_done = models.PositiveIntegerField(default=0)
     rows_total = models.PositiveIntegerField(default=0)
+    # What rows_done and rows_total count: "rows" of the file, or "file": kibibytes of it read (AllPrintings
+    # is streamed, its rows known only at its end).
+    progress_unit = models.CharField(max_length=4, default="rows", editable=False)
     report = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -363,6 +363,7 @@ class ImportProgress:
     status: str
     done: int
     total: int
+    unit: str = "rows"  # or "file": done and total are kibibytes of a streamed file (the page says a percent)
 
     @property
     def percent(self) -> int:
@@ -383,9 +384,17 @@ def card_import_progress(card_import: CardImport) -> ImportProgress:
             cached = cache.get(progress_cache_key(card_import.pk))
         except Exception:  # Redis is down: the row's progress, written by the import's heartbeat, will do
             cached = None
-        if isinstance(cached, tuple | list) and len(cached) == 2:
-            return ImportProgress(status=card_import.status, done=int(cached[0]), total=int(cached[1]))
-    return ImportProgress(status=card_import.status, done=card_import.rows_done, total=card_import.rows_total)
+        if isinstance(cached, tuple | list) and len(cached) in (2, 3):
+            unit = str(cached[2]) if len(cached) == 3 else "rows"
+            return ImportProgress(
+                status=card_import.status, done=int(cached[0]), total=int(cached[1]), unit=unit
+            )
+    return ImportProgress(
+        status=card_import.status,
+        done=card_import.rows_done,
+        total=card_import.rows_total,
+        unit=card_import.progress_unit,
+    )
 
 
 def card_imports_recent(limit: int = 20) -> QuerySet[CardImport]:

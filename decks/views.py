@@ -25,11 +25,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
+from django.views.decorators.csrf import csrf_exempt, csrf_protect
 from django.views.decorators.http import require_GET
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
-from decks import services
+from decks import importers, services
 from decks.forms import CardImportForm
 from decks.import_words import (
     TALLY_KINDS,
@@ -52,6 +53,7 @@ from decks.selectors import (
     file_formats,
     search_sections,
 )
+from decks.uploads import ImportSizeLimit
 from rules.words import said
 from tournaments.selectors.deck_lists import deck_lists_visible_to
 from tournaments.selectors.events import roles_of
@@ -72,10 +74,26 @@ def catalog_manager_required(view: View) -> View:
     return wrapper
 
 
+@csrf_exempt  # checked by _card_import_form, once the upload's size limit is in place
 @catalog_manager_required
 def card_import_new(request: HtmxHttpRequest) -> HttpResponse:
-    """GET shows the upload form and recent imports; POST queues the import and shows its progress."""
+    """GET shows the upload form and recent imports; POST queues the import and shows its progress.
+
+    The upload is held to the import limit as it arrives (``decks.uploads``): the handler must be in place
+    before anything reads the request's body, the CSRF check included, hence the check in the inner view.
+    """
+    limit = ImportSizeLimit(request)
+    request.upload_handlers = [limit, *request.upload_handlers]
+    return _card_import_form(request, limit)
+
+
+@csrf_protect
+def _card_import_form(request: HtmxHttpRequest, limit: ImportSizeLimit) -> HttpResponse:
     form = CardImportForm(request.POST or None, request.FILES or None)
+    if limit.too_large:
+        message = gettext("The file is over the import limit of %(limit)s bytes (64 MiB); nothing was kept.")
+        # In place of "This field is required": the file was dropped as it came, and this says why.
+        form.errors["file"] = form.error_class([message % {"limit": f"{importers.MAX_IMPORT_BYTES:,}"}])
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:

@@ -5,6 +5,9 @@
   (:mod:`.ygoprodeck_json`, :mod:`.mtgjson`, :mod:`.banlists`);
 - text of ``!name`` headers and ``ID COUNT`` lines: a YGOPro ``lflist.conf`` (:mod:`.banlists`).
 
+MTGJSON AllPrintings (hundreds of MB) is never read whole: ``decks.card_import`` tells it apart first
+(:func:`.mtgjson_allprintings.looks_like_allprintings`) and streams it (:mod:`.mtgjson_allprintings`).
+
 Parsing is pure: bytes in, typed records out. Writing them is ``decks.services.card_import``.
 """
 

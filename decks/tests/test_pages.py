@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.utils import timezone
 
 from decks import importers
@@ -98,7 +99,20 @@ def test_a_file_over_the_limit_is_refused_on_the_form(client, organizer, monkeyp
     response = client.post(PAGE, {"file": SimpleUploadedFile("big.cdb", b"x" * 100)})
 
     assert response.status_code == 400
-    assert "the import limit is 10 bytes" in response.content.decode()
+    page = response.content.decode()
+    # Dropped as it arrived (decks.uploads), not written whole to a temporary file and refused after.
+    assert "The file is over the import limit of 10 bytes (64 MiB); nothing was kept." in page
+    assert "This field is required" not in page
+    assert CardImport.objects.count() == 0
+
+
+def test_the_upload_still_needs_its_csrf_token(organizer):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(organizer)
+
+    response = client.post(PAGE, {"file": SimpleUploadedFile("cards.cdb", build_cdb([cdb.POT_OF_GREED]))})
+
+    assert response.status_code == 403
     assert CardImport.objects.count() == 0
 
 
