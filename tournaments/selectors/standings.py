@@ -62,7 +62,7 @@ class StandingRow:
     losses: int
     draws: int
     tiebreakers: dict[str, float]
-    tiebreak_number: int | None
+    tiebreak_number: str | None  # 8 digits with leading zeros
     dropped: bool
 
 
