@@ -27,7 +27,7 @@ def my_history(request: HtmxHttpRequest) -> HttpResponse:
 
 def history_csv(events: list[HistoryEvent]) -> str:
     """One row per match, in the words of the history page: names and dates, never ids."""
-    header = [
+    header: list[object] = [
         gettext("Event"),
         gettext("Date"),
         gettext("Round"),

@@ -68,11 +68,17 @@ def progress_context(event: Event, round_: Round | None) -> dict[str, object]:
 
 
 def _plan(event: Event) -> dict[str, object]:
-    swiss_rounds, top_cut = event_plan(event)
+    plan = event_plan(event)
     return {
-        "swiss_rounds": swiss_rounds,
-        "top_cut": top_cut,
+        "single_elimination": plan.single_elimination,
+        "elimination_rounds": plan.elimination_rounds,
+        "players": plan.players,
+        # Byes count toward attendance in Magic: "7 players, counted as 9 with their byes".
+        "attendance": plan.attendance,
+        "swiss_rounds": plan.swiss_rounds,
+        "top_cut": plan.top_cut,
         # Fixed when round 1 is paired; until then the structure table decides from the players checked in.
+        "structure_from_attendance": not event.structure,
         "rounds_from_attendance": event.swiss_rounds is None,
         # The document's title, a proper name the page shows as published ("Source: Yu-Gi-Oh! TCG ...").
         "structure_title": table_title(event.structure_table),

@@ -96,6 +96,8 @@ def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[s
     rows = event_standings(event, stamp) if after_round is not None else []
     keys = list(rows[0].tiebreakers) if rows else []
     top_cut_played = event.rounds.filter(stage=Round.Stage.TOP, status=Round.Status.FINISHED).exists()
+    # A single-elimination event has no Swiss rounds: the final places still need the players' names.
+    named = rows if rows or not top_cut_played else event_standings(event, stamp)
     return {
         "event": event,
         "after_round": after_round,
@@ -105,7 +107,7 @@ def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[s
         "lines": [StandingLine(row, tiebreakers_shown(row, keys)) for row in rows],
         # Only the places the top cut decided: everyone else's place is their Swiss rank below.
         "final_places": [
-            FinalLine(place) for place in final_standings(event, rows) if place.reached != "Swiss"
+            FinalLine(place) for place in final_standings(event, named) if place.reached != "Swiss"
         ]
         if top_cut_played
         else [],
