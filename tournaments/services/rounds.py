@@ -312,7 +312,12 @@ def round_start(*, round_: Round, by: User, now: datetime | None = None) -> Roun
     now = now or timezone.now()
     round_.status = Round.Status.IN_PROGRESS
     round_.started_at = now
-    untimed = round_.stage == Round.Stage.TOP and event.top_cut_untimed
+    # "Untimed top cut" is the top cut's: a single-elimination event's rounds are its whole event, timed.
+    untimed = (
+        round_.stage == Round.Stage.TOP
+        and event.top_cut_untimed
+        and event.structure != EventStructure.SINGLE_ELIMINATION
+    )
     round_.ends_at = None if untimed else now + timedelta(minutes=event.round_minutes)
     round_.save(update_fields=["status", "started_at", "ends_at"])
     return round_
