@@ -14,18 +14,18 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from decks.tests.factories import BanlistFactory
+from tournaments.engine.round_times import current_round_time, round_time_policies, round_time_policy
 from tournaments.models import Event, EventRole
 from tournaments.services import (
     EventSettingLocked,
     event_create,
-    event_role_grant,
     event_plan,
+    event_role_grant,
     event_settings_update,
     registration_create,
     round_pair,
     round_start,
 )
-from tournaments.engine.round_times import current_round_time, round_time_policies, round_time_policy
 from tournaments.tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -341,7 +341,7 @@ def test_the_new_event_page_offers_each_games_banlists_and_refuses_one_of_anothe
     assert not Event.objects.exists()
 
 
-# --- Round times by game and policy version ------------------------------------------------------------------
+# --- Round times by game and policy version ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -390,7 +390,7 @@ def test_the_new_event_page_says_each_games_round_time_and_leaves_it_empty():
     assert "Empty: the game&#x27;s policy, Yu-Gi-Oh! 50 minutes, Magic: The Gathering 50 minutes." in page
 
 
-# --- Magic's Booster Draft playoff ---------------------------------------------------------------------------
+# --- Magic's Booster Draft playoff ------------------------------------------------------------------------
 
 
 def test_a_magic_event_knows_its_playoff_is_a_booster_draft_and_plays_4_rounds_and_a_top_8():
