@@ -280,6 +280,13 @@ def event_settings_update(*, event: Event, by: User, changes: Mapping[str, Any])
                     "public still can."
                 )
                 raise EventSettingLocked(field, f"{refusal} {still}")
+    if "structure" in changed and event.rounds.exists():
+        # Pairing round 1 fixed it (a bracket or Swiss): a re-pair pairs the same kind of round.
+        raise EventSettingLocked(
+            "structure",
+            gettext("Round 1 of %(event)s is paired as %(structure)s: the structure stays as it was paired.")
+            % {"event": event.name, "structure": event.get_structure_display()},
+        )
     merged = {field: changed.get(field, getattr(event, field)) for field in EVENT_SETTINGS}
     errors = _settings_errors(
         name=merged["name"],

@@ -11,7 +11,7 @@ from tournaments.engine.replay import read_replay
 from tournaments.engine.top_cut import elimination_first_round
 from tournaments.models import EventStructure, Registration, Round
 from tournaments.selectors.standings import final_standings
-from tournaments.services import event_plan, round_pair
+from tournaments.services import EventSettingLocked, event_plan, event_settings_update, round_pair
 from tournaments.tests.event_steps import event_with_players, play_round
 
 pytestmark = pytest.mark.django_db
@@ -88,3 +88,30 @@ def test_a_yugioh_event_may_choose_single_elimination():
     assert (first.matches.count(), final.matches.count()) == (2, 1)
     event.refresh_from_db()
     assert event.status == event.Status.FINISHED
+
+
+def test_the_run_page_says_the_structure_in_words_and_calls_the_rounds_no_top_cut(client):
+    event, organizer, players = event_with_players(7, game="mtg")
+    Registration.objects.filter(event=event, player=players[0]).update(byes=1)
+    client.force_login(organizer)
+
+    before = client.get(f"/events/{event.slug}/run/").content.decode()
+    round_pair(event=event, by=organizer, seed=1)
+    paired = client.get(f"/events/{event.slug}/run/").content.decode()
+    pairings = client.get(f"/events/{event.slug}/pairings/").content.decode()
+
+    assert "Single elimination, no Swiss: 3 rounds" in before
+    assert "7 players, counted as 8 with their byes" in before
+    assert "from attendance, fixed when round 1 is paired" in before
+    assert "Single elimination, no Swiss: 3 rounds" in paired
+    assert "top cut" not in paired.lower().replace("no top cut", "")
+    assert "Round 1 · top cut" not in pairings
+
+
+def test_once_round_1_is_paired_as_a_bracket_the_structure_stays():
+    event, organizer, _ = event_with_players(6, game="mtg")
+    round_pair(event=event, by=organizer, seed=1)
+    event.refresh_from_db()
+
+    with pytest.raises(EventSettingLocked, match="paired as Single elimination"):
+        event_settings_update(event=event, by=organizer, changes={"structure": EventStructure.SWISS})

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import F
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
@@ -90,7 +91,9 @@ def _pairings_before_start(event: Event, latest: Round | None) -> dict[str, obje
     """A paired round not started: its tables, and each seated player as a choice for a swap."""
     if latest is None or latest.status != Round.Status.PAIRED:
         return {"preview": [], "seats": []}
-    matches = list(latest.matches.select_related("player_a", "player_b").order_by("table"))
+    # Byes (no table) after the tables, as on the pairings page.
+    tables = F("table").asc(nulls_last=True)
+    matches = list(latest.matches.select_related("player_a", "player_b").order_by(tables, "pk"))
     registration_of = dict(event.registrations.values_list("player_id", "pk"))
     seats = [
         (
