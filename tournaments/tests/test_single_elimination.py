@@ -12,6 +12,7 @@ from tournaments.engine.top_cut import elimination_first_round
 from tournaments.models import EventStructure, Registration, Round
 from tournaments.selectors.standings import final_standings
 from tournaments.services import EventSettingLocked, event_plan, event_settings_update, round_pair
+from tournaments.services.replay_import import event_import
 from tournaments.tests.event_steps import event_with_players, play_round
 
 pytestmark = pytest.mark.django_db
@@ -115,3 +116,22 @@ def test_once_round_1_is_paired_as_a_bracket_the_structure_stays():
 
     with pytest.raises(EventSettingLocked, match="paired as Single elimination"):
         event_settings_update(event=event, by=organizer, changes={"structure": EventStructure.SWISS})
+
+
+def test_a_bracket_exports_as_a_valid_replay_that_imports_with_the_same_final_places(client):
+    event, organizer, _ = event_with_players(6, game="mtg")
+    for _round in range(3):
+        play_round(event, organizer)
+    client.force_login(organizer)
+    export = json.loads(client.get(f"/events/{event.slug}/export/replay.json").content)
+
+    imported = event_import(document=export, name="Thursday Modern (copy)", organizer=organizer)
+
+    assert imported.structure == EventStructure.SINGLE_ELIMINATION
+    assert imported.status == imported.Status.FINISHED
+    byes = [m for r in export["rounds"] for m in r["matches"] if m["result"] == "bye"]
+    assert len(byes) == 2
+    assert all(m["b"] is None for m in byes)
+    assert [(p.player, p.reached) for p in final_standings(imported)] == [
+        (p.player, p.reached) for p in final_standings(event)
+    ]
