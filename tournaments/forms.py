@@ -12,7 +12,8 @@ from django.utils.translation import gettext_lazy as _
 
 from decks.models import Banlist, Game
 from rules.engine.end_of_round import procedure_fits_game
-from tournaments.models import EndOfRound
+from tournaments.engine.round_times import current_round_time
+from tournaments.models import EndOfRound, EventStructure
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -27,6 +28,17 @@ def _top_cut(size: int) -> str:
 
 # Read in the language of the request that shows the form, not the one the module was imported in.
 _top_cut_label = lazy(_top_cut, str)
+
+
+def _round_time_help() -> str:
+    """Each game's round time by its current policy (tournaments/engine/data/round_times.json)."""
+    return gettext("Empty: the game's policy, %(games)s.") % {
+        "games": ", ".join(
+            gettext("%(game)s %(minutes)s minutes")
+            % {"game": label, "minutes": current_round_time(value).minutes}
+            for value, label in Game.choices
+        )
+    }
 
 
 class DeckReplaceForm(forms.Form):
@@ -65,12 +77,32 @@ class EventForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
     )
     round_minutes = forms.IntegerField(
-        label=_("Round time (minutes)"), min_value=1, max_value=180, initial=40
+        label=_("Round time (minutes)"),
+        required=False,
+        min_value=1,
+        max_value=180,
+        help_text=lazy(_round_time_help, str)(),
     )
     end_of_round = forms.ChoiceField(
         label=_("When time is called"),
         required=False,
         choices=[("", _("The game's current procedure")), *EndOfRound.choices],
+    )
+    structure = forms.ChoiceField(
+        label=_("Structure"),
+        required=False,
+        choices=EventStructure.choices,
+        help_text=_(
+            "Single elimination pairs round 1 as a bracket and has no Swiss; the Magic table gives it to 5-8 "
+            "players."
+        ),
+    )
+    booster_draft_playoff = forms.BooleanField(
+        label=_("Booster Draft playoff (Magic Limited)"),
+        required=False,
+        help_text=_(
+            "The Magic table then gives 9-16 players 4 Swiss rounds and a top 8 instead of 5 and a top 4."
+        ),
     )
     swiss_rounds = forms.IntegerField(
         label=_("Swiss rounds"),
@@ -150,9 +182,12 @@ class EventSettingsForm(EventForm):
             (value, label) for value, label in EndOfRound.choices if procedure_fits_game(game, value)
         ]
         self.fields["end_of_round"].required = True
+        self.fields["round_minutes"].required = True
         self.fields["round_minutes"].help_text = _("A change applies to the rounds not started yet.")
+        if game != Game.MTG:
+            del self.fields["booster_draft_playoff"]
         for name in locked:
-            del self.fields[name]
+            self.fields.pop(name, None)
 
 
 class DeckCheckRandomForm(forms.Form):

@@ -34,6 +34,14 @@ def end_of_round_for_game(game: str) -> str:
 TOP_CUT_SIZES = (0, 2, 4, 8, 16, 32, 64, 128)
 
 
+class EventStructure(models.TextChoices):
+    """How the event is played; empty until round 1 is paired means "as the structure table says"."""
+
+    FROM_ATTENDANCE = "", _("As the rounds-by-attendance table says")
+    SWISS = "swiss", _("Swiss rounds, then a top cut")
+    SINGLE_ELIMINATION = "single_elimination", _("Single elimination from round 1, no Swiss")
+
+
 class Event(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration open")
@@ -45,6 +53,7 @@ class Event(models.Model):
     game = models.CharField(max_length=16, choices=Game.choices)
     starts_at = models.DateTimeField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    # A new event takes its game's round time from tournaments/engine/data/round_times.json (event_create).
     round_minutes = models.PositiveSmallIntegerField(default=40)
     end_of_round = models.CharField(
         max_length=24,
@@ -69,6 +78,21 @@ class Event(models.Model):
         null=True,
         blank=True,
         help_text=_("Players in the top cut; empty: from the structure table; 0: none."),
+    )
+    structure = models.CharField(
+        max_length=24,
+        blank=True,
+        default="",
+        choices=EventStructure.choices,
+        help_text=_(
+            "Swiss or single elimination; empty: from the structure table, fixed when round 1 is paired."
+        ),
+    )
+    booster_draft_playoff = models.BooleanField(
+        default=False,
+        help_text=_(
+            "Magic Limited: the playoff is a Booster Draft (9-16 players play 4 rounds and a top 8)."
+        ),
     )
     top_cut_untimed = models.BooleanField(
         default=False,
@@ -106,6 +130,11 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=models.Q(swiss_rounds__isnull=True) | models.Q(swiss_rounds__gte=1),
                 name="event_swiss_rounds_positive",
+            ),
+            # Appendix E's Booster Draft playoff is Magic's.
+            models.CheckConstraint(
+                condition=models.Q(booster_draft_playoff=False) | models.Q(game="mtg"),
+                name="event_booster_draft_playoff_magic_only",
             ),
             # A Magic event cannot run on a Yu-Gi-Oh! procedure, nor the other way round.
             models.CheckConstraint(

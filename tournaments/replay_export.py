@@ -20,14 +20,13 @@ What goes in, written down:
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any, NamedTuple
 
 from django.contrib.auth.models import User
 from django.db.models import F
 
 from accounts.users import display_name, full_name
+from config.spreadsheet import csv_document
 from matches.models import Match
 from tournaments.engine.replay import FORMAT
 from tournaments.models import Event, Registration, Round
@@ -182,51 +181,41 @@ def standings_csv(standings: dict[str, Any], names: dict[str, str]) -> str:
     """The ``standings/1`` document as CSV, one row a player, tiebreakers as printed in the document."""
     tiebreakers = sorted({key for row in standings["standings"] for key in row.get("tiebreakers", {})})
     extra = ["tiebreak_number"] if any("tiebreak_number" in row for row in standings["standings"]) else []
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        ["rank", "player", "name", "points", "wins", "losses", "draws", *tiebreakers, *extra, "dropped"]
+    header = ["rank", "player", "name", "points", "wins", "losses", "draws", *tiebreakers, *extra, "dropped"]
+    rows = (
+        [
+            row["rank"],
+            row["player"],
+            names.get(row["player"], row["player"]),
+            row["points"],
+            row["record"]["wins"],
+            row["record"]["losses"],
+            row["record"]["draws"],
+            *(row["tiebreakers"].get(key, "") for key in tiebreakers),
+            *(row.get(key, "") for key in extra),
+            "yes" if row["dropped"] else "no",
+        ]
+        for row in standings["standings"]
     )
-    for row in standings["standings"]:
-        record = row["record"]
-        writer.writerow(
-            [
-                row["rank"],
-                row["player"],
-                names.get(row["player"], row["player"]),
-                row["points"],
-                record["wins"],
-                record["losses"],
-                record["draws"],
-                *(row["tiebreakers"].get(key, "") for key in tiebreakers),
-                *(row.get(key, "") for key in extra),
-                "yes" if row["dropped"] else "no",
-            ]
-        )
-    return out.getvalue()
+    return csv_document([header, *rows])
 
 
 def matches_csv(replay: dict[str, Any]) -> str:
     """Every match of the replay as CSV: round, stage, table, players, result and games."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        ["round", "stage", "table", "player_a", "player_b", "result", "games_a", "games_b", "draws"]
+    header = ["round", "stage", "table", "player_a", "player_b", "result", "games_a", "games_b", "draws"]
+    rows = (
+        [
+            round_["number"],
+            round_["stage"],
+            match["table"],
+            match["a"],
+            match["b"] or "",
+            match["result"],
+            (match.get("games") or {}).get("a", ""),
+            (match.get("games") or {}).get("b", ""),
+            (match.get("games") or {}).get("draws", ""),
+        ]
+        for round_ in replay["rounds"]
+        for match in round_["matches"]
     )
-    for round_ in replay["rounds"]:
-        for match in round_["matches"]:
-            games = match.get("games") or {}
-            writer.writerow(
-                [
-                    round_["number"],
-                    round_["stage"],
-                    match["table"],
-                    match["a"],
-                    match["b"] or "",
-                    match["result"],
-                    games.get("a", ""),
-                    games.get("b", ""),
-                    games.get("draws", ""),
-                ]
-            )
-    return out.getvalue()
+    return csv_document([header, *rows])

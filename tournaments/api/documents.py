@@ -39,7 +39,11 @@ class StandingsRowSerializer(serializers.Serializer[object]):
     tiebreakers = serializers.DictField(
         child=serializers.FloatField(), help_text="omw, oomw (Yu-Gi-Oh!) or omw, gw, ogw (Magic), in order."
     )
-    tiebreak_number = serializers.IntegerField(required=False, help_text="Yu-Gi-Oh! only.")
+    tiebreak_number = serializers.RegexField(
+        r"^[0-9]{8}$",
+        required=False,
+        help_text="Yu-Gi-Oh! only: 8 digits with their leading zeros (points, omw and oomw in thousandths).",
+    )
     tiebreak_flip = serializers.CharField(help_text="The seeded coin flip that orders full ties.")
     dropped = serializers.BooleanField()
 

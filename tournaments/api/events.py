@@ -24,7 +24,7 @@ from rest_framework.views import APIView
 from decks.models import Banlist, Game
 from idempotency.api import IDEMPOTENCY_KEY, idempotent
 from tournaments import services
-from tournaments.models import Event
+from tournaments.models import Event, EventStructure
 from tournaments.selectors.events import event_for, events_visible_to
 from tournaments.services.registrations import require_organizer
 
@@ -91,7 +91,25 @@ class EventsApi(EventListApi):
         game = serializers.ChoiceField(choices=Game.choices)
         starts_at = serializers.DateTimeField()
         round_minutes = serializers.IntegerField(
-            required=False, default=40, min_value=1, max_value=MAX_ROUND_MINUTES
+            required=False,
+            allow_null=True,
+            default=None,
+            min_value=1,
+            max_value=MAX_ROUND_MINUTES,
+            help_text="Minutes a Swiss round lasts; null: the game's current policy's "
+            "(tournaments/engine/data/round_times.json: 50 for both games today).",
+        )
+        structure = serializers.ChoiceField(
+            choices=EventStructure.choices,
+            required=False,
+            default="",
+            help_text='"swiss", "single_elimination" (a bracket from round 1, no Swiss) or "": as the '
+            "structure table says for the attendance when round 1 is paired.",
+        )
+        booster_draft_playoff = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="Magic Limited only: the playoff is a Booster Draft (9-16 players: 4 rounds, top 8).",
         )
         end_of_round = serializers.CharField(
             required=False,
@@ -143,6 +161,8 @@ class EventsApi(EventListApi):
                 "swiss_rounds",
                 "top_cut",
                 "top_cut_untimed",
+                "structure",
+                "booster_draft_playoff",
                 "byes_allowed",
                 "decklist_deadline",
                 "structure_table",
@@ -204,6 +224,14 @@ class EventDetailApi(APIView):
             required=False, allow_null=True, help_text="0 (none), 2, 4, 8, ... 128; null: from attendance."
         )
         top_cut_untimed = serializers.BooleanField(required=False)
+        structure = serializers.ChoiceField(
+            choices=EventStructure.choices,
+            required=False,
+            help_text='"swiss", "single_elimination" or "": from the structure table.',
+        )
+        booster_draft_playoff = serializers.BooleanField(
+            required=False, help_text="Magic Limited only: the playoff is a Booster Draft."
+        )
         round_minutes = serializers.IntegerField(required=False, min_value=1, max_value=MAX_ROUND_MINUTES)
         end_of_round = serializers.CharField(
             required=False, max_length=24, help_text="ygo_lp, ygo_double_loss (Yu-Gi-Oh!) or mtg_five_turns."

@@ -5,13 +5,20 @@ An event
 records the version it was created with (``Event.structure_table``), so publishing a new table never changes
 an event already running. Pure Python, no Django.
 
+A row gives Swiss rounds and a top cut, or (``"structure": "single_elimination"``) a single-elimination
+bracket with no Swiss rounds at all; a row may carry the variant a Magic Limited event with a Booster Draft
+playoff uses instead (``booster_draft_playoff``). A table may count byes toward attendance
+(``byes_count_as``: Magic counts a player with 1, 2 or 3 byes as 2, 4 or 8 players).
+
 Choices written down: below a table's first row (e.g. 3 Yu-Gi-Oh! players) the first row's rounds apply with
-no top cut; a top cut never takes more players than attend (it shrinks to the largest power of two that fits).
+no top cut; a top cut never takes more players than attend (it shrinks to the largest power of two that fits);
+a player with more byes than ``byes_count_as`` lists counts double for each one more.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -20,14 +27,20 @@ from typing import Any
 TABLES_FILE = Path(__file__).resolve().parent / "data" / "event_structures.json"
 
 
+SWISS = "swiss"
+SINGLE_ELIMINATION = "single_elimination"
+
+
 @dataclass(frozen=True, slots=True)
 class Structure:
-    """Swiss rounds and top cut size (0: none) for an attendance, and the table version that said so."""
+    """Swiss rounds and top cut size (0: none) for an attendance, and the table version that said so; or,
+    when ``kind`` is :data:`SINGLE_ELIMINATION`, a bracket of ``rounds`` rounds and no Swiss."""
 
     rounds: int
     top_cut: int
     table: str
     source: str
+    kind: str = SWISS
 
 
 class UnknownStructureTable(ValueError):
@@ -66,27 +79,56 @@ def table_title(table: str) -> str:
     return str(tables[table].get("title") or tables[table]["source"])
 
 
-def structure_for(table: str, players: int) -> Structure:
-    """The rounds and top cut the table ``table`` gives ``players`` players."""
+def _table(table: str) -> dict[str, Any]:
     tables: dict[str, Any] = _tables()["tables"]
     if table not in tables:
         raise UnknownStructureTable(
             f"No event structure table {table!r}; known: {', '.join(sorted(tables))}."
         )
-    rows: list[dict[str, Any]] = tables[table]["rows"]
+    chosen: dict[str, Any] = tables[table]
+    return chosen
+
+
+def attendance(table: str, byes: Iterable[int]) -> int:
+    """The attendance the table reads for players holding ``byes`` byes each (one entry a player): one each,
+    or, for a table with ``byes_count_as``, that many for a player with that many byes."""
+    weights: list[int] = _table(table).get("byes_count_as") or [1]
+    total = 0
+    for count in byes:
+        extra = max(count - (len(weights) - 1), 0)
+        total += weights[min(count, len(weights) - 1)] * 2**extra if len(weights) > 1 else 1
+    return total
+
+
+def structure_for(table: str, players: int, *, booster_draft_playoff: bool = False) -> Structure:
+    """The rounds and top cut the table ``table`` gives an attendance of ``players`` (see :func:`attendance`;
+    a top cut here fits the attendance: the caller fits it to the players present with
+    :func:`fitting_top_cut`). ``booster_draft_playoff``: a Magic Limited event whose playoff is a Booster
+    Draft, for the rows that have a variant for it."""
+    document = _table(table)
+    rows: list[dict[str, Any]] = document["rows"]
     chosen = rows[0]
     for row in rows:
         low, high = row["players"]
         if players >= low and (high is None or players <= high):
             chosen = row
             break
-    top_cut = int(chosen["top_cut"]) if players >= rows[0]["players"][0] else 0
+    if booster_draft_playoff and "booster_draft_playoff" in chosen:
+        chosen = {**chosen, **chosen["booster_draft_playoff"]}
+    kind = str(chosen.get("structure", SWISS))
+    top_cut = int(chosen["top_cut"]) if players >= rows[0]["players"][0] and kind == SWISS else 0
     return Structure(
         rounds=int(chosen["rounds"]),
         top_cut=fitting_top_cut(top_cut, players),
         table=table,
-        source=str(tables[table]["source"]),
+        source=str(document["source"]),
+        kind=kind,
     )
+
+
+def bracket_rounds(players: int) -> int:
+    """Rounds of a single-elimination bracket for ``players`` players (3 for 5 to 8)."""
+    return max(players - 1, 1).bit_length()
 
 
 def fitting_top_cut(size: int, players: int) -> int:

@@ -13,7 +13,8 @@ Yu-Gi-Oh! (``game: yugioh``), after points, no floor:
 - match-win % (MW%) = wins / matches against opponents; byes are left out of both; 0 with no such match.
 - ``omw`` = mean of the opponents' MW%; ``oomw`` = mean of the opponents' ``omw``.
 - ``tiebreak_number`` = points (2 digits), omw x 1000 (3 digits), oomw x 1000 (3 digits), each rounded half up
-  and clamped to its digits: 33, 0.726, 0.677 -> 33726677.
+  and clamped to its digits: 33, 0.726, 0.677 -> 33726677; printed as a string of 8 digits with its leading
+  zeros (6 points, 0.25, 0.5 -> "06250500").
 
 Magic (``game: mtg``), after points, each percentage floored at 1/3 where the spec says so:
 
@@ -466,7 +467,9 @@ def compute(replay: Mapping[str, Any] | Replay | ReplayColumns) -> dict[str, Any
             },
         }
         if numbers[i] is not None:
-            line["tiebreak_number"] = numbers[i]
+            # A string of 8 digits with its leading zeros ("06250500"), as the official software prints it
+            # and players read it: as a number it would lose them in JSON, in a CSV and on the page.
+            line["tiebreak_number"] = f"{numbers[i]:08d}"
         line["tiebreak_flip"] = flips[i]
         line["dropped"] = ids[i] in dropped
         standings.append(line)

@@ -34,3 +34,29 @@ def next_round(winners: Sequence[str], seeds: Mapping[str, int]) -> list[tuple[s
         raise ValueError(f"a top cut round needs an even number of winners, not {len(winners)}")
     pairs = [(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
     return [(a, b) if seeds[a] < seeds[b] else (b, a) for a, b in pairs]
+
+
+def bracket_size(players: int) -> int:
+    """The smallest power of two (at least 2) that holds ``players``: a single-elimination bracket."""
+    size = 2
+    while size < players:
+        size *= 2
+    return size
+
+
+def elimination_first_round(seeded: Sequence[str]) -> list[tuple[str, str | None]]:
+    """Round 1 of a single-elimination bracket (no Swiss before it) for players listed best seed first, in
+    bracket order, byes included as ``(player, None)``.
+
+    A field that is not a power of two is padded with byes: the missing seeds are the worst ones, so the byes
+    fall to the best seeds, one per table, spread over the bracket by :func:`bracket_order` (for 6 players in
+    a bracket of 8, seeds 1 and 2, in opposite halves). As more than half the bracket is filled, every table
+    has a player, every bye is in round 1 and nobody gets a second free round: round 2 is full.
+    """
+    size = bracket_size(len(seeded))
+    order = bracket_order(size)
+    field = len(seeded)
+    return [
+        (seeded[order[i] - 1], seeded[order[i + 1] - 1] if order[i + 1] <= field else None)
+        for i in range(0, size, 2)
+    ]

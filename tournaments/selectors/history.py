@@ -17,7 +17,7 @@ from django.utils.translation import gettext, pgettext
 
 from accounts.users import AnyUser, display_name
 from matches.models import Match, MatchResult
-from tournaments.models import Event, Round
+from tournaments.models import Event, EventStructure, Round
 from tournaments.replay_export import player_id
 from tournaments.selectors.standings import Record, event_standings, final_standings
 
@@ -91,7 +91,9 @@ class HistoryLine:
     def round_label(self) -> str:
         """ "Round 3", or "Top cut · round 4" for a round of the top cut."""
         number = self.match.round.number
-        if self.match.round.stage == Round.Stage.TOP:
+        # A single-elimination event's rounds are its bracket, not a top cut after Swiss.
+        bracket = self.match.round.event.structure == EventStructure.SINGLE_ELIMINATION
+        if self.match.round.stage == Round.Stage.TOP and not bracket:
             return gettext("Top cut, round %(number)s") % {"number": number}
         return gettext("Round %(number)s") % {"number": number}
 

@@ -81,7 +81,7 @@ class StandingRow:
     losses: int
     draws: int
     tiebreakers: dict[str, float]
-    tiebreak_number: int | None
+    tiebreak_number: str | None  # 8 digits with leading zeros
     dropped: bool
 
 
@@ -165,9 +165,9 @@ def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> lis
         losers = []
         for match in matches:
             winner, loser = (
-                (match.player_a_id, match.player_b_id)
-                if match.result == MatchResult.A
-                else (match.player_b_id, match.player_a_id)
+                (match.player_b_id, match.player_a_id)
+                if match.result == MatchResult.B
+                else (match.player_a_id, match.player_b_id)  # a win for a, or a bracket's bye (no loser)
             )
             if size == 2 and winner is not None:
                 placed.append((usernames[winner], "Winner"))

@@ -18,7 +18,16 @@ from config.refusals import Conflict
 from decks.models import Banlist, Game
 from rules.engine.end_of_round import procedure_fits_game
 from tournaments.engine.event_structure import UnknownStructureTable, current_table, structure_for
-from tournaments.models import TOP_CUT_SIZES, EndOfRound, Event, EventRole, Round, end_of_round_for_game
+from tournaments.engine.round_times import current_round_time
+from tournaments.models import (
+    TOP_CUT_SIZES,
+    EndOfRound,
+    Event,
+    EventRole,
+    EventStructure,
+    Round,
+    end_of_round_for_game,
+)
 from tournaments.selectors.events import SETTINGS_SAFE_AFTER_START, event_settings_locked, is_organizer
 from tournaments.services.history import history_changed
 
@@ -60,6 +69,8 @@ def _settings_errors(
     top_cut: int | None,
     structure_table: str,
     banlist: Banlist | None,
+    structure: str = "",
+    booster_draft_playoff: bool = False,
 ) -> dict[str, list[str]]:
     """What an event's settings must be, for a new event and for a change to one: the same words for both."""
     errors: dict[str, list[str]] = {}
@@ -94,6 +105,13 @@ def _settings_errors(
             gettext("%(list)s is a %(list_game)s list; this event plays %(game)s.")
             % {"list": banlist.name, "list_game": banlist.get_game_display(), "game": Game(game).label}
         ]
+    if structure not in EventStructure.values:
+        errors["structure"] = [gettext("Choose Swiss, single elimination, or as attendance says.")]
+    if booster_draft_playoff and game != Game.MTG:
+        errors["booster_draft_playoff"] = [
+            gettext("A Booster Draft playoff is a Magic Limited event's: this event plays %(game)s.")
+            % {"game": Game(game).label if game in Game.values else game}
+        ]
     try:
         structure_for(structure_table, 8)
     except UnknownStructureTable as error:
@@ -109,11 +127,13 @@ def event_create(
     starts_at: datetime,
     organizer: User,
     slug: str = "",
-    round_minutes: int = 40,
+    round_minutes: int | None = None,
     end_of_round: str = "",
     swiss_rounds: int | None = None,
     top_cut: int | None = None,
     top_cut_untimed: bool = False,
+    structure: str = "",
+    booster_draft_playoff: bool = False,
     byes_allowed: bool = False,
     decklist_deadline: datetime | None = None,
     banlist: Banlist | None = None,
@@ -121,10 +141,13 @@ def event_create(
 ) -> Event:
     """Create an event; whoever creates it organizes it.
 
-    The end-of-round procedure defaults to the game's current one; Swiss rounds and top cut left empty follow
-    the attendance by the game's current structure table, whose version the event keeps.
+    The end-of-round procedure defaults to the game's current one, the round time to the game's current
+    policy's (``tournaments/engine/data/round_times.json``); the structure, Swiss rounds and top cut left
+    empty follow the attendance by the game's current structure table, whose version the event keeps.
     """
     end_of_round = end_of_round or end_of_round_for_game(game)
+    if round_minutes is None:
+        round_minutes = current_round_time(game).minutes
     structure_table = current_table(game)
     slug = slug or slugify(name)[:80]
     errors = _slug_errors(slug) | _settings_errors(
@@ -136,6 +159,8 @@ def event_create(
         top_cut=top_cut,
         structure_table=structure_table,
         banlist=banlist,
+        structure=structure,
+        booster_draft_playoff=booster_draft_playoff,
     )
     if errors:
         raise ValidationError(errors)
@@ -151,6 +176,8 @@ def event_create(
                 swiss_rounds=swiss_rounds,
                 top_cut=top_cut,
                 top_cut_untimed=top_cut_untimed,
+                structure=structure,
+                booster_draft_playoff=booster_draft_playoff,
                 byes_allowed=byes_allowed,
                 decklist_deadline=decklist_deadline,
                 banlist=banlist,
@@ -183,6 +210,8 @@ EVENT_SETTINGS = {
     "swiss_rounds": gettext_lazy("the number of Swiss rounds"),
     "top_cut": gettext_lazy("the top cut"),
     "top_cut_untimed": gettext_lazy("whether the top cut is timed"),
+    "structure": gettext_lazy("the structure (Swiss or single elimination)"),
+    "booster_draft_playoff": gettext_lazy("whether the playoff is a Booster Draft"),
     "round_minutes": gettext_lazy("the round time"),
     "end_of_round": gettext_lazy("the end-of-round procedure"),
     "decklist_deadline": gettext_lazy("the deck list deadline"),
@@ -201,6 +230,12 @@ SETTING_LOCKED = {
     "top_cut": gettext_lazy("Round 1 of %(event)s has started: the top cut can no longer change."),
     "top_cut_untimed": gettext_lazy(
         "Round 1 of %(event)s has started: whether the top cut is timed can no longer change."
+    ),
+    "structure": gettext_lazy(
+        "Round 1 of %(event)s has started: the structure (Swiss or single elimination) can no longer change."
+    ),
+    "booster_draft_playoff": gettext_lazy(
+        "Round 1 of %(event)s has started: whether the playoff is a Booster Draft can no longer change."
     ),
     "round_minutes": gettext_lazy("Round 1 of %(event)s has started: the round time can no longer change."),
     "end_of_round": gettext_lazy(
@@ -245,6 +280,13 @@ def event_settings_update(*, event: Event, by: User, changes: Mapping[str, Any])
                     "public still can."
                 )
                 raise EventSettingLocked(field, f"{refusal} {still}")
+    if "structure" in changed and event.rounds.exists():
+        # Pairing round 1 fixed it (a bracket or Swiss): a re-pair pairs the same kind of round.
+        raise EventSettingLocked(
+            "structure",
+            gettext("Round 1 of %(event)s is paired as %(structure)s: the structure stays as it was paired.")
+            % {"event": event.name, "structure": event.get_structure_display()},
+        )
     merged = {field: changed.get(field, getattr(event, field)) for field in EVENT_SETTINGS}
     errors = _settings_errors(
         name=merged["name"],
@@ -255,6 +297,8 @@ def event_settings_update(*, event: Event, by: User, changes: Mapping[str, Any])
         top_cut=merged["top_cut"],
         structure_table=event.structure_table,
         banlist=merged["banlist"],
+        structure=merged["structure"],
+        booster_draft_playoff=merged["booster_draft_playoff"],
     )
     if errors:
         raise ValidationError(errors)

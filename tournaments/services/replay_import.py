@@ -54,7 +54,7 @@ from django.utils.translation import get_language, gettext, gettext_noop, overri
 from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from matches.services import FinalMatch, matches_create_final
 from tournaments.engine.replay import Replay, ReplayError, english, phrase, problem_at, read_replay
-from tournaments.models import TOP_CUT_SIZES, Event, EventImport, Registration, Round
+from tournaments.models import TOP_CUT_SIZES, Event, EventImport, EventStructure, Registration, Round
 from tournaments.selectors.imports import import_progress_key
 from tournaments.services.events import RESERVED_SLUGS, event_create
 from tournaments.services.history import documents_warmed_after_commit, history_changed
@@ -270,7 +270,11 @@ def event_import(
     users = _players(event, replay, lambda done: report(done, total))
     _rounds(event, replay, users, lambda done: report(players + done, total))
     event.swiss_rounds, event.top_cut, event.status = _structure(replay)
-    event.save(update_fields=["swiss_rounds", "top_cut", "status"])
+    # Rounds all "top" and no Swiss: a single-elimination event (its pages say "bracket", not "top cut").
+    if replay.rounds and event.swiss_rounds is None:
+        event.structure = EventStructure.SINGLE_ELIMINATION
+        event.top_cut = None
+    event.save(update_fields=["swiss_rounds", "top_cut", "status", "structure"])
     history_changed(event_id=event.pk)
     documents_warmed_after_commit(event_id=event.pk)
     return event

@@ -2,7 +2,9 @@
 
 The organizer presses one button, "Pair the next round", and this module decides what it is: the next Swiss
 round while Swiss rounds remain, then the top cut's first round seeded by the standings, then each next top
-cut round from the winners, until the final. Pairings come from the pure modules
+cut round from the winners, until the final. An event of the single-elimination structure (no Swiss) pairs
+its round 1 as a bracket instead (:func:`_elimination_pairings`) and each next round as the top cut does.
+Pairings come from the pure modules
 (``tournaments.engine.pairing``, ``tournaments.engine.top_cut``) reading the event as an event replay
 (``tournaments.replay_export``), so the event is paired exactly as ``manage.py pair`` would pair its export.
 
@@ -17,7 +19,9 @@ is down once the round has started in the database.
 
 from __future__ import annotations
 
+import random
 import secrets
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import cast
 
@@ -32,13 +36,21 @@ from config.refusals import Conflict
 from matches.models import Match, MatchResult
 from matches.services.pairings import Seat, matches_swap_players, round_matches_clear, round_matches_create
 from matches.services.timing import RoundTimeCall, round_call_time
-from tournaments.engine.event_structure import fitting_top_cut, structure_for
+from tournaments.engine.event_structure import (
+    SINGLE_ELIMINATION,
+    SWISS,
+    attendance,
+    bracket_rounds,
+    fitting_top_cut,
+    structure_for,
+)
 from tournaments.engine.pairing import pair_next_round as swiss_pair_next_round
 from tournaments.engine.standings import compute as standings_compute
+from tournaments.engine.top_cut import elimination_first_round
 from tournaments.engine.top_cut import first_round as top_cut_first_round
 from tournaments.engine.top_cut import next_round as top_cut_next_round
-from tournaments.models import Event, Registration, Round
-from tournaments.replay_export import event_replay, player_pks, players_by_id
+from tournaments.models import Event, EventStructure, Registration, Round
+from tournaments.replay_export import event_replay, player_id, player_pks, players_by_id
 from tournaments.selectors.cached_documents import history_stamp
 from tournaments.selectors.pairing import pairing_source
 from tournaments.services.history import documents_warmed_after_commit, history_changed
@@ -53,15 +65,45 @@ def _seed(seed: int | None) -> int:
     return secrets.randbelow(2**31) if seed is None else seed
 
 
-def event_plan(event: Event, players: int | None = None) -> tuple[int, int]:
-    """Swiss rounds and top cut size for the event: the organizer's numbers, else the structure table's for
-    ``players`` (default: the players checked in and not dropped)."""
-    if players is None:
-        players = active_registrations(event).count()
-    structure = structure_for(event.structure_table, players)
+@dataclass(frozen=True)
+class EventPlan:
+    """How the event is played: ``kind`` Swiss (``swiss_rounds`` then a top cut of ``top_cut``, 0: none) or
+    single elimination (``elimination_rounds`` rounds of a bracket, no Swiss); ``attendance`` is what the
+    structure table read (byes counted as the table says)."""
+
+    kind: str
+    swiss_rounds: int
+    top_cut: int
+    elimination_rounds: int
+    players: int
+    attendance: int
+
+    @property
+    def single_elimination(self) -> bool:
+        return self.kind == SINGLE_ELIMINATION
+
+
+def event_plan(event: Event) -> EventPlan:
+    """The event's plan: the organizer's choices, else the structure table's for the players checked in and
+    not dropped, each counted with their byes as the table counts them.
+
+    The structure: the organizer's (``Event.structure``), else Swiss when the organizer set the Swiss rounds,
+    else the table's row. Fixed when round 1 is paired (:func:`round_pair`)."""
+    byes = list(active_registrations(event).values_list("byes", flat=True))
+    players = len(byes)
+    counted = attendance(event.structure_table, byes)
+    structure = structure_for(
+        event.structure_table, counted, booster_draft_playoff=event.booster_draft_playoff
+    )
+    kind = event.structure or (SWISS if event.swiss_rounds is not None else structure.kind)
+    if kind == SINGLE_ELIMINATION:
+        first = event.rounds.filter(number=1, stage=Round.Stage.TOP).first()
+        # Once round 1 is paired the bracket is as big as it was then, whoever drops later.
+        bracket = first.matches.count() * 2 if first is not None else players
+        return EventPlan(kind, 0, 0, bracket_rounds(bracket), players, counted)
     rounds = event.swiss_rounds if event.swiss_rounds is not None else structure.rounds
     top_cut = event.top_cut if event.top_cut is not None else structure.top_cut
-    return rounds, fitting_top_cut(top_cut, players)
+    return EventPlan(SWISS, rounds, fitting_top_cut(top_cut, players), 0, players, counted)
 
 
 def active_registrations(event: Event) -> QuerySet[Registration]:
@@ -95,6 +137,37 @@ def top_cut_seeds(event: Event, size: int) -> list[str]:
     return [row["player"] for row in standings["standings"] if not row["dropped"]][:size]
 
 
+def _winner(match: Match) -> int | None:
+    """Who goes on from a top cut or bracket match: the side that won, the player of a bye."""
+    return match.player_b_id if match.result == MatchResult.B else match.player_a_id
+
+
+def _elimination_pairings(event: Event, number: int, seed: int) -> list[tuple[int | None, str, str | None]]:
+    """A single-elimination event's round: round 1 is the bracket, then each round the winners of
+    neighbouring matches of the round before meet (the bye's player being its winner).
+
+    Seeding (written down, as there are no standings to seed by): random, drawn with the round's seed so a
+    re-pair draws again and an export tells how; players awarded byes up front come first (more byes
+    first), so the bracket's byes, which go to the best seeds (``elimination_first_round``), go to them.
+    The matches are written in bracket order, a bye in its place, and read back in the order written (by
+    id): a bye has no table to order by.
+    """
+    if number == 1:
+        entries = list(active_registrations(event).select_related("player").order_by("pk"))
+        draw = random.Random(seed)  # noqa: S311 - a seating draw, recorded and reproducible, not a secret
+        draw.shuffle(entries)
+        entries.sort(key=lambda entry: -entry.byes)  # stable: the draw orders players with as many byes
+        bracket = elimination_first_round([player_id(entry) for entry in entries])
+    else:
+        previous = event.rounds.get(number=number - 1)
+        users = {user.pk: player for player, user in players_by_id(event).items()}
+        winners = [users[winner] for match in previous.matches.order_by("pk") if (winner := _winner(match))]
+        pairs = top_cut_next_round(winners, {player: index for index, player in enumerate(winners)})
+        bracket = list(pairs)
+    tables = iter(range(1, len(bracket) + 1))
+    return [(None if b is None else next(tables), a, b) for a, b in bracket]
+
+
 def _top_cut_pairings(event: Event, number: int) -> list[tuple[int | None, str, str | None]]:
     seeded = top_cut_seeds(event, event.top_cut or 0)
     earlier = event.rounds.filter(stage=Round.Stage.TOP, number__lt=number)
@@ -106,7 +179,7 @@ def _top_cut_pairings(event: Event, number: int) -> list[tuple[int | None, str, 
         ids = {user.pk: player for player, user in players_by_id(event).items()}
         winners = []
         for match in previous.matches.order_by("table", "pk"):
-            winner = match.player_a_id if match.result == MatchResult.A else match.player_b_id
+            winner = _winner(match)
             winners.append(ids[winner] if winner is not None else "")
         pairs = top_cut_next_round(winners, seeds)
     return [(table, a, b) for table, (a, b) in enumerate(pairs, start=1)]
@@ -127,12 +200,13 @@ def _next_stage(event: Event) -> tuple[str, int]:
             % {"number": latest.number}
         )
     number = latest.number + 1 if latest is not None else 1
-    swiss_rounds, top_cut = event_plan(event)
+    plan = event_plan(event)
     played_swiss = sum(1 for round_ in rounds if round_.stage == Round.Stage.SWISS)
     top_rounds = [round_ for round_ in rounds if round_.stage == Round.Stage.TOP]
-    if played_swiss < swiss_rounds and not top_rounds:
+    if not plan.single_elimination and played_swiss < plan.swiss_rounds and not top_rounds:
         return Round.Stage.SWISS, number
-    if top_cut and (not top_rounds or top_rounds[-1].matches.count() > 1):
+    bracket = plan.single_elimination or plan.top_cut
+    if bracket and (not top_rounds or top_rounds[-1].matches.count() > 1):
         return Round.Stage.TOP, number
     raise RoundConflict(
         gettext("%(event)s has played all its rounds: there is nothing left to pair.") % {"event": event.name}
@@ -161,10 +235,15 @@ def round_pair(*, event: Event, by: User, seed: int | None = None) -> Round:
                 )
                 % {"count": players}
             )
-        swiss_rounds, top_cut = event_plan(event, players)
-        event.swiss_rounds, event.top_cut = swiss_rounds, top_cut
+        plan = event_plan(event)
+        if plan.single_elimination:
+            event.structure = EventStructure.SINGLE_ELIMINATION
+            event.swiss_rounds, event.top_cut = None, None
+        else:
+            event.structure = EventStructure.SWISS
+            event.swiss_rounds, event.top_cut = plan.swiss_rounds, plan.top_cut
         event.status = Event.Status.RUNNING
-        event.save(update_fields=["swiss_rounds", "top_cut", "status"])
+        event.save(update_fields=["structure", "swiss_rounds", "top_cut", "status"])
     stage, number = _next_stage(event)
     seed = _seed(seed)
     round_ = Round.objects.create(event=event, number=number, stage=stage, seed=seed)
@@ -173,9 +252,12 @@ def round_pair(*, event: Event, by: User, seed: int | None = None) -> Round:
 
 
 def _pairings(event: Event, round_: Round) -> list[Seat]:
-    if round_.stage == Round.Stage.TOP:
+    if event.structure == EventStructure.SINGLE_ELIMINATION or round_.stage == Round.Stage.TOP:
         users = player_pks(event)
-        pairings = _top_cut_pairings(event, round_.number)
+        if event.structure == EventStructure.SINGLE_ELIMINATION:
+            pairings = _elimination_pairings(event, round_.number, round_.seed or 0)
+        else:
+            pairings = _top_cut_pairings(event, round_.number)
         return [Seat(table, users[a], users[b] if b else None) for table, a, b in pairings]
     return _swiss_pairings(event, round_.number, round_.seed or 0)
 
@@ -231,7 +313,12 @@ def round_start(*, round_: Round, by: User, now: datetime | None = None) -> Roun
     now = now or timezone.now()
     round_.status = Round.Status.IN_PROGRESS
     round_.started_at = now
-    untimed = round_.stage == Round.Stage.TOP and event.top_cut_untimed
+    # "Untimed top cut" is the top cut's: a single-elimination event's rounds are its whole event, timed.
+    untimed = (
+        round_.stage == Round.Stage.TOP
+        and event.top_cut_untimed
+        and event.structure != EventStructure.SINGLE_ELIMINATION
+    )
     round_.ends_at = None if untimed else now + timedelta(minutes=event.round_minutes)
     round_.save(update_fields=["status", "started_at", "ends_at"])
     return round_
@@ -318,7 +405,8 @@ def round_close(*, round_: Round, by: User, now: datetime | None = None) -> Roun
             % {"number": round_.number, "tables": tables}
         )
     if round_.stage == Round.Stage.TOP:
-        undecided = [match for match in matches if match.result not in (MatchResult.A, MatchResult.B)]
+        decided = (MatchResult.A, MatchResult.B, MatchResult.BYE)  # a bracket's bye goes on
+        undecided = [match for match in matches if match.result not in decided]
         if undecided:
             tables = ", ".join(str(match.table) for match in undecided)
             raise RoundConflict(

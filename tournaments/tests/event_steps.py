@@ -17,6 +17,8 @@ def event_with_players(players: int = 4, **settings: Any) -> tuple[Event, User, 
     """An event organized by olivia with ``players`` players p1, p2, ... (Player1 Test, ...) checked in."""
     organizer = cast(User, UserFactory(username="olivia", first_name="Olivia", last_name="Marsh"))
     settings.setdefault("game", "yugioh")
+    # The clock tests count from 40 minutes; a new event's own default is its game's policy (50 today).
+    settings.setdefault("round_minutes", 40)
     event = event_create(name="Friday Locals", starts_at=timezone.now(), organizer=organizer, **settings)
     entrants = [
         cast(User, UserFactory(username=f"p{i}", first_name=f"Player{i}", last_name="Test"))

@@ -14,10 +14,12 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from decks.tests.factories import BanlistFactory
+from tournaments.engine.round_times import current_round_time, round_time_policies, round_time_policy
 from tournaments.models import Event, EventRole
 from tournaments.services import (
     EventSettingLocked,
     event_create,
+    event_plan,
     event_role_grant,
     event_settings_update,
     registration_create,
@@ -96,12 +98,12 @@ def test_after_round_1_starts_a_locked_setting_is_refused_naming_it_and_nothing_
     _start_round_1(event, organizer)
 
     with pytest.raises(EventSettingLocked) as refused:
-        event_settings_update(event=event, by=organizer, changes={"round_minutes": 50, "top_cut": 8})
+        event_settings_update(event=event, by=organizer, changes={"round_minutes": 55, "top_cut": 8})
 
     assert refused.value.field == "top_cut"
     assert "Round 1 of Friday Locals has started: the top cut can no longer change" in str(refused.value)
     event.refresh_from_db()
-    assert event.round_minutes == 40  # one transaction: the safe change was not kept either
+    assert event.round_minutes == 50  # one transaction: the safe change (55) was not kept either
 
 
 def test_after_round_1_starts_the_safe_settings_still_change():
@@ -182,7 +184,7 @@ def test_the_api_changes_what_is_sent_and_answers_the_settings():
     assert response.status_code == 200
     body: dict[str, Any] = response.json()
     assert (body["top_cut"], body["banlist"], body["banlist_name"]) == (4, banlist.pk, "2025.04 TCG")
-    assert body["round_minutes"] == 40
+    assert body["round_minutes"] == 50  # Yu-Gi-Oh! policy 2.5, untouched by the change
 
 
 def test_the_api_refuses_a_locked_setting_with_a_409_naming_the_field():
@@ -337,3 +339,87 @@ def test_the_new_event_page_offers_each_games_banlists_and_refuses_one_of_anothe
         in response.content.decode()
     )
     assert not Event.objects.exists()
+
+
+# --- Round times by game and policy version ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "minutes", "policy"),
+    [("mtg", 50, "mtr-appendix-b-2024"), ("yugioh", 50, "ygo-tcg-policy-2.5")],
+    ids=["Magic: MTR appendix B, 50 minutes", "Yu-Gi-Oh!: Tournament Policy 2.5, 50 minutes"],
+)
+def test_a_new_event_takes_its_round_time_from_its_games_policy(game, minutes, policy):
+    organizer = UserFactory()
+
+    event = event_create(name="Locals", game=game, starts_at=timezone.now(), organizer=organizer)
+
+    assert current_round_time(game).policy == policy
+    assert event.round_minutes == minutes
+
+
+def test_each_round_time_policy_names_its_version_and_source():
+    policies = round_time_policies("yugioh") + round_time_policies("mtg")
+
+    assert all(policy.version and policy.source and policy.title for policy in policies)
+    assert round_time_policy("ygo-tcg-policy-2.4").minutes == 45  # kept: the version 2.5 replaced
+    assert "2.5" in current_round_time("yugioh").version
+
+
+def test_the_round_time_stays_editable_per_event_on_the_form_and_the_api():
+    event, organizer = _event()
+
+    event_settings_update(event=event, by=organizer, changes={"round_minutes": 40})
+    response = _api(organizer).patch(f"/api/v1/events/{event.slug}/", {"round_minutes": 35}, format="json")
+    created = _api(UserFactory(is_superuser=True)).post(
+        "/api/v1/events/",
+        {"name": "Draft night", "game": "mtg", "starts_at": timezone.now().isoformat(), "round_minutes": 45},
+        format="json",
+    )
+
+    assert response.json()["round_minutes"] == 35
+    assert created.json()["round_minutes"] == 45
+
+
+def test_the_new_event_page_says_each_games_round_time_and_leaves_it_empty():
+    client = Client()
+    client.force_login(UserFactory(is_superuser=True))
+
+    page = client.get("/organize/new/").content.decode()
+
+    assert "Empty: the game&#x27;s policy, Yu-Gi-Oh! 50 minutes, Magic: The Gathering 50 minutes." in page
+
+
+# --- Magic's Booster Draft playoff ------------------------------------------------------------------------
+
+
+def test_a_magic_event_knows_its_playoff_is_a_booster_draft_and_plays_4_rounds_and_a_top_8():
+    event, organizer = _event("mtg")
+    for number in range(12):
+        registration_create(event=event, player=cast(User, UserFactory(username=f"d{number}")))
+
+    before = event_plan(event)
+    event = event_settings_update(event=event, by=organizer, changes={"booster_draft_playoff": True})
+    after = event_plan(event)
+
+    assert (before.swiss_rounds, before.top_cut) == (5, 4)
+    assert (after.swiss_rounds, after.top_cut) == (4, 8)
+
+
+def test_a_booster_draft_playoff_is_refused_for_yugioh_and_not_offered_on_its_settings_page():
+    event, organizer = _event("yugioh")
+
+    with pytest.raises(ValidationError) as refused:
+        event_settings_update(event=event, by=organizer, changes={"booster_draft_playoff": True})
+    page = _client(organizer).get(f"/events/{event.slug}/settings/").content.decode()
+    magic, _ = _event_named("Draft night", "mtg", organizer)
+    magic_page = _client(organizer).get(f"/events/{magic.slug}/settings/").content.decode()
+
+    assert "booster_draft_playoff" in refused.value.message_dict
+    assert "Booster Draft" not in page
+    assert "Booster Draft playoff (Magic Limited)" in magic_page
+    assert "Single elimination from round 1, no Swiss" in magic_page
+
+
+def _event_named(name: str, game: str, organizer: User) -> tuple[Event, User]:
+    return event_create(name=name, game=game, starts_at=timezone.now(), organizer=organizer), organizer

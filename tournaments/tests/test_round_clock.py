@@ -58,7 +58,7 @@ def test_starting_a_round_holds_no_task_until_its_end(django_capture_on_commit_c
 
 
 def test_the_sweep_calls_time_for_a_round_whose_clock_ran_out():
-    event, organizer = _event()
+    event, organizer = _event(round_minutes=40)
     round_ = round_pair(event=event, by=organizer, seed=1)
     round_start(round_=round_, by=organizer, now=timezone.now() - timedelta(minutes=45))
 

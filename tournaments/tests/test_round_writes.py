@@ -91,7 +91,9 @@ def test_re_pairing_a_round_through_the_api_takes_as_many_statements_at_256_play
 
 
 def test_pairing_writes_each_table_and_the_bye_as_the_pages_show_them():
-    event, organizer, _ = event_with_players(5, game="mtg")
+    event, organizer, _ = event_with_players(
+        5, game="mtg", structure="swiss"
+    )  # 5 Magic players: a bracket by default
 
     round_ = round_pair(event=event, by=organizer, seed=1)
 

@@ -253,7 +253,7 @@ def test_a_late_entry_joins_with_losses_for_the_rounds_missed():
 
 
 def test_time_is_called_when_the_clock_runs_out_and_only_then():
-    event, organizer, _ = _event(4)
+    event, organizer, _ = _event(4, round_minutes=40)
     round_ = round_pair(event=event, by=organizer, seed=1)
     started = timezone.now()
     round_ = round_start(round_=round_, by=organizer, now=started)

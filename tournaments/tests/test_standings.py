@@ -77,8 +77,8 @@ def test_yugioh_hand_computed_event():
         "E": (4, 0.0, 0.5),
     }
     assert rows["E"]["record"] == {"wins": 1, "losses": 0, "draws": 1}  # the bye counts as a win
-    assert rows["A"]["tiebreak_number"] == 6250500
-    assert rows["C"]["tiebreak_number"] == 3500375
+    assert rows["A"]["tiebreak_number"] == "06250500"
+    assert rows["C"]["tiebreak_number"] == "03500375"
     assert all(not row["dropped"] for row in output["standings"])
 
 
@@ -208,7 +208,7 @@ def test_full_tie_is_broken_by_head_to_head_before_the_coin_flip():
     assert flip("ABCD", "A") < flip("ABCD", "C")  # the coin flip alone would have put A above C
     rows = by_player(output)
     assert rows["B"]["tiebreakers"] == rows["D"]["tiebreakers"] == {"omw": 0.4444, "oomw": 0.5185}
-    assert rows["B"]["tiebreak_number"] == 6444519
+    assert rows["B"]["tiebreak_number"] == "06444519"
 
 
 def test_standings_rows_gives_exact_values_for_the_pairing_helper():

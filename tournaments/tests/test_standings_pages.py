@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
 import pytest
 
 from matches.services.judging import match_result_set
+from tournaments.selectors.standings import StandingRow
 from tournaments.services import registration_drop, round_close, round_pair, round_start
 from tournaments.tests.event_steps import event_with_players, finish_all, play_round
+from tournaments.views.standings import percent, tiebreakers_shown
 
 pytestmark = pytest.mark.django_db
 
@@ -76,3 +80,46 @@ def test_before_round_one_closes_the_page_says_so(client):
     page = client.get(f"/events/{event.slug}/standings/").content.decode()
 
     assert "Standings appear when round 1 is closed." in page
+
+
+def test_the_tiebreak_number_keeps_its_leading_zero_alike_in_the_api_the_csv_and_the_page(client):
+    event, organizer, _ = event_with_players(4)
+    play_round(event, organizer)
+    client.force_login(organizer)
+
+    api = client.get(f"/api/v1/events/{event.slug}/standings/").json()["standings"]
+    csv_rows = list(
+        csv.DictReader(io.StringIO(client.get(f"/events/{event.slug}/export/standings.csv").content.decode()))
+    )
+    page = client.get(f"/events/{event.slug}/standings/").content.decode()
+
+    numbers = [row["tiebreak_number"] for row in api]
+    assert all(isinstance(number, str) and len(number) == 8 for number in numbers)
+    assert numbers[0].startswith("03")  # 3 points
+    assert numbers[-1].startswith("00")  # 0 points
+    assert [row["tiebreak_number"] for row in csv_rows] == numbers
+    assert re.findall(r'<td class="code">(\d{8})</td>', page) == numbers
+
+
+def test_the_percentages_shown_are_the_digits_of_the_tiebreak_number():
+    row = StandingRow(
+        rank=1,
+        player="p1",
+        name="P",
+        points=3,
+        wins=1,
+        losses=0,
+        draws=0,
+        tiebreakers={"omw": 0.7265, "oomw": 1.0},
+        tiebreak_number="03727999",
+        dropped=False,
+    )
+
+    # 0.7265 shown to a tenth could read 72.6% (cut) or 72.7%: the digits say 727. A perfect OOMW is 100%,
+    # which its 3 digits can only write 999.
+    assert tiebreakers_shown(row, ["omw", "oomw"]) == ["72.7%", "100.0%"]
+
+
+def test_a_magic_percentage_is_rounded_not_cut():
+    assert percent(0.6667) == "66.7%"
+    assert percent(0.3333) == "33.3%"

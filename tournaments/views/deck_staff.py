@@ -4,7 +4,6 @@ checks."""
 
 from __future__ import annotations
 
-import csv
 import io
 import zipfile
 from typing import Any, cast
@@ -23,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from accounts.users import display_name
 from config.http import HtmxHttpRequest
+from config.spreadsheet import csv_document
 from decks.deck_files import MTGO, YDK, safe_filename
 from decks.parsing import DeckProblem
 from decks.selectors import (
@@ -189,17 +189,17 @@ def event_deck_replace(request: HtmxHttpRequest, slug: str, registration_id: int
 def event_deck_lists_csv(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """One row per card line: player, section, count, card."""
     event = _staff_event(request, slug)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{event.slug}-decklists.csv"'
-    writer = csv.writer(response)
-    writer.writerow(["player", "section", "count", "card"])
+    rows: list[list[object]] = [["player", "section", "count", "card"]]
     for registration in registrations_for(event):
         deck_list = registration.deck_list
         if deck_list is None:
             continue
         for section, entries in (deck_list.sections or {}).items():
-            for entry in entries:
-                writer.writerow([_player_name(registration), section, entry["count"], entry["name"]])
+            rows.extend(
+                [_player_name(registration), section, entry["count"], entry["name"]] for entry in entries
+            )
+    response = HttpResponse(csv_document(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-decklists.csv"'
     return response
 
 

@@ -3,8 +3,6 @@ place they finished each event in; as a page and as a CSV a spreadsheet opens.""
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import cast
 
 from django.contrib.auth.decorators import login_required
@@ -16,17 +14,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
+from config.spreadsheet import csv_document
 from tournaments.selectors.history import HistoryEvent, history_by_event
-
-# A cell a spreadsheet would read as a formula: "=HYPERLINK(...)", "+1", "-1", "@SUM", and the tab and
-# carriage return some programs also take as a formula's start (OWASP, "CSV Injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_text(value: object) -> str:
-    """``value`` as a cell a spreadsheet shows as text: one starting like a formula gets a leading quote."""
-    text = str(value)
-    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
 @login_required
@@ -38,36 +27,34 @@ def my_history(request: HtmxHttpRequest) -> HttpResponse:
 
 def history_csv(events: list[HistoryEvent]) -> str:
     """One row per match, in the words of the history page: names and dates, never ids."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(
-        [
-            gettext("Event"),
-            gettext("Date"),
-            gettext("Round"),
-            gettext("Table"),
-            gettext("Opponent"),
-            gettext("Result"),
-            gettext("Games (mine first)"),
-            gettext("Final place"),
-        ]
-    )
+    header: list[object] = [
+        gettext("Event"),
+        gettext("Date"),
+        gettext("Round"),
+        gettext("Table"),
+        gettext("Opponent"),
+        gettext("Result"),
+        gettext("Games (mine first)"),
+        gettext("Final place"),
+    ]
+    rows: list[list[object]] = [header]
     for group in events:
         starts = formats.date_format(timezone.localtime(group.event.starts_at), "SHORT_DATE_FORMAT")
         place = group.final_place.headline if group.final_place is not None else ""
         for line in group.lines:
-            cells = [
-                group.event.name,
-                starts,
-                line.round_label,
-                line.match.table or "",
-                line.opponent or gettext("Nobody (a bye)"),
-                line.result,
-                line.games,
-                place,
-            ]
-            writer.writerow([spreadsheet_text(cell) for cell in cells])
-    return out.getvalue()
+            rows.append(
+                [
+                    group.event.name,
+                    starts,
+                    line.round_label,
+                    line.match.table or "",
+                    line.opponent or gettext("Nobody (a bye)"),
+                    line.result,
+                    line.games,
+                    place,
+                ]
+            )
+    return csv_document(rows)
 
 
 @login_required

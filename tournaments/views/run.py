@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import F
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
@@ -68,11 +69,17 @@ def progress_context(event: Event, round_: Round | None) -> dict[str, object]:
 
 
 def _plan(event: Event) -> dict[str, object]:
-    swiss_rounds, top_cut = event_plan(event)
+    plan = event_plan(event)
     return {
-        "swiss_rounds": swiss_rounds,
-        "top_cut": top_cut,
+        "single_elimination": plan.single_elimination,
+        "elimination_rounds": plan.elimination_rounds,
+        "players": plan.players,
+        # Byes count toward attendance in Magic: "7 players, counted as 9 with their byes".
+        "attendance": plan.attendance,
+        "swiss_rounds": plan.swiss_rounds,
+        "top_cut": plan.top_cut,
         # Fixed when round 1 is paired; until then the structure table decides from the players checked in.
+        "structure_from_attendance": not event.structure,
         "rounds_from_attendance": event.swiss_rounds is None,
         # The document's title, a proper name the page shows as published ("Source: Yu-Gi-Oh! TCG ...").
         "structure_title": table_title(event.structure_table),
@@ -84,7 +91,9 @@ def _pairings_before_start(event: Event, latest: Round | None) -> dict[str, obje
     """A paired round not started: its tables, and each seated player as a choice for a swap."""
     if latest is None or latest.status != Round.Status.PAIRED:
         return {"preview": [], "seats": []}
-    matches = list(latest.matches.select_related("player_a", "player_b").order_by("table"))
+    # Byes (no table) after the tables, as on the pairings page.
+    tables = F("table").asc(nulls_last=True)
+    matches = list(latest.matches.select_related("player_a", "player_b").order_by(tables, "pk"))
     registration_of = dict(event.registrations.values_list("player_id", "pk"))
     seats = [
         (

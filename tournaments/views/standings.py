@@ -11,6 +11,7 @@ the read of the event row and nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -60,9 +61,31 @@ class FinalLine:
         return reached_words(self.place.reached)
 
 
-def percent(value: float) -> str:
-    """A percentage as the reader's language writes it ("66.7%", "66,7%")."""
-    return gettext("%(number)s%%") % {"number": formats.number_format(value * 100, decimal_pos=1)}
+def percent(value: float | Decimal) -> str:
+    """A percentage to a tenth, rounded half up, as the reader's language writes it ("66.7%", "66,7%").
+
+    Rounded here: Django's number_format cuts the digits off (0.6667 would read "66.6%")."""
+    tenths = (Decimal(str(value)) * 100).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return gettext("%(number)s%%") % {"number": formats.number_format(tenths, decimal_pos=1)}
+
+
+# Where each Yu-Gi-Oh! tiebreaker's thousandths sit in the 8-digit tiebreak number (points are 0-1).
+TIEBREAK_NUMBER_DIGITS = {"omw": slice(2, 5), "oomw": slice(5, 8)}
+
+
+def tiebreakers_shown(row: StandingRow, keys: list[str]) -> list[str]:
+    """The row's tiebreakers as percentages. With a Yu-Gi-Oh! tiebreak number they are read from its digits,
+    so "72.7%" sits beside "…727…" even where rounding the 4-decimal figure again would give 72.6%; the one
+    exception is a perfect 100%, which the 3 digits can only write as 999."""
+    shown = []
+    for key in keys:
+        value = row.tiebreakers[key]
+        digits = TIEBREAK_NUMBER_DIGITS.get(key)
+        if row.tiebreak_number is not None and digits is not None and value < 0.9995:
+            shown.append(percent(Decimal(row.tiebreak_number[digits]) / 1000))
+        else:
+            shown.append(percent(value))
+    return shown
 
 
 def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[str, object]:
@@ -73,16 +96,18 @@ def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[s
     rows = event_standings(event, stamp) if after_round is not None else []
     keys = list(rows[0].tiebreakers) if rows else []
     top_cut_played = event.rounds.filter(stage=Round.Stage.TOP, status=Round.Status.FINISHED).exists()
+    # A single-elimination event has no Swiss rounds: the final places still need the players' names.
+    named = rows if rows or not top_cut_played else event_standings(event, stamp)
     return {
         "event": event,
         "after_round": after_round,
         "tiebreaker_labels": [TIEBREAKER_LABELS.get(key, key) for key in keys],
         "tiebreaker_words": [TIEBREAKER_WORDS[key] for key in keys if key in TIEBREAKER_WORDS],
         "has_tiebreak_number": any(row.tiebreak_number is not None for row in rows),
-        "lines": [StandingLine(row, [percent(row.tiebreakers[key]) for key in keys]) for row in rows],
+        "lines": [StandingLine(row, tiebreakers_shown(row, keys)) for row in rows],
         # Only the places the top cut decided: everyone else's place is their Swiss rank below.
         "final_places": [
-            FinalLine(place) for place in final_standings(event, rows) if place.reached != "Swiss"
+            FinalLine(place) for place in final_standings(event, named) if place.reached != "Swiss"
         ]
         if top_cut_played
         else [],
