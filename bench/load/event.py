@@ -107,9 +107,11 @@ def next_round_time(slug: str) -> None:
     started = time.process_time()
     replay = event_replay(event)
     read = time.process_time() - started
-    started = time.process_time()
-    next_round(replay, 1)
-    paired = time.process_time() - started
+    paired = float("inf")
+    for _ in range(3):  # the best of three: one timing on a shared machine is noisy
+        started = time.process_time()
+        next_round(replay, 1)
+        paired = min(paired, time.process_time() - started)
     print(json.dumps({"replay_seconds": read, "next_round_seconds": paired}))
 
 

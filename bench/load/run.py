@@ -497,9 +497,10 @@ class Bench:
         # The close sends the worker to compute the standings and the next pairing's reading (its CPU is the
         # worker's, not counted here); an organizer looks at the standings before pressing "Pair".
         time.sleep(2)
-        self.measure(
-            players, "pairing a round (API)", "pair", 1, scenarios.pair(slug, organizer, number + 1), note
-        )
+        # Held to next_round on the replay it pairs from (one round longer than the first pairing's).
+        after_close = json.loads(stack.django("next-round", slug))["next_round_seconds"] * 1000
+        pair_next = scenarios.pair(slug, organizer, number + 1)
+        self.measure(players, "pairing a round (API)", "pair", 1, pair_next, note, after_close)
 
     def check(self, players: int, number: int, label: str, plan: dict[str, Any]) -> None:
         """Every report of ``plan`` stored exactly once, as sent (event.py's check, in the database)."""
