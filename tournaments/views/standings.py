@@ -14,14 +14,12 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import formats
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
-from config.http import HtmxHttpRequest, etag_matches, not_modified, with_etag
+from config.http import HtmxHttpRequest, etag_matches, not_modified, render_around, with_etag
 from tournaments.models import Event, Round
 from tournaments.selectors.cached_documents import HistoryStamp, cached, history_stamp
 from tournaments.selectors.events import event_for, is_organizer
@@ -114,14 +112,14 @@ def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[s
     }
 
 
-def standings_table(event: Event, stamp: HistoryStamp) -> SafeString:
-    """The standings as drawn in the reader's language, from the cache when this version has been drawn."""
+def standings_table(event: Event, stamp: HistoryStamp) -> bytes:
+    """The standings as drawn in the reader's language, as UTF-8 (a page puts them in with
+    ``config.http.render_around``), from the cache when this version has been drawn."""
     language = get_language()
-    key = stamp.key("standings.html", language)
-    html = cached(
-        key, lambda: str(render_to_string("tournaments/_standings.html", standings_context(event, stamp)))
+    key = stamp.key("standings.html.utf8", language)
+    return cached(
+        key, lambda: render_to_string("tournaments/_standings.html", standings_context(event, stamp)).encode()
     )
-    return mark_safe(html)  # noqa: S308 - our own template's output, escaped when it was drawn
 
 
 @require_GET
@@ -134,13 +132,18 @@ def event_standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         if etag_matches(request, etag):
             return not_modified(etag)
-        return with_etag(HttpResponse(standings_table(event, stamp)), etag)
+        return with_etag(HttpResponse(standings_table(event, stamp)), etag)  # the table alone, as drawn
     context: dict[str, object] = {
         "event": event,
-        "standings_table": standings_table(event, stamp),
         "live_etag": etag,
         "can_run": is_organizer(request.user, event),
         "my_final_place": my_final_place(request.user, event),
         "my_place": place_in_standings(event, request.user, stamp),
     }
-    return render(request, "tournaments/standings.html", context)
+    return render_around(
+        request,
+        "tournaments/standings.html",
+        context,
+        name="standings_table",
+        document=standings_table(event, stamp),
+    )
