@@ -187,9 +187,8 @@ def test_re_pairing_from_the_computed_documents_gives_what_a_fresh_read_gives(or
     assert _tables(response.json()) == _fresh(event, 9)
 
 
-def test_closing_a_round_computes_the_next_pairing_ahead(
-    organizer, django_capture_on_commit_callbacks, django_assert_max_num_queries
-):
+def _round_two_played(organizer: User) -> tuple[Event, Round]:
+    """An event with round 1 imported and round 2 paired, started and every result in: ready to close."""
     event = _event(organizer, 8, 1)
     body = _pair(event, organizer)
     round_2 = Round.objects.get(event=event, number=2)
@@ -198,6 +197,13 @@ def test_closing_a_round_computes_the_next_pairing_ahead(
         Match.objects.filter(pk=pairing["match"]).update(
             status=Match.Status.FINAL, result=MatchResult.A, games_a=2, games_b=0
         )
+    return event, round_2
+
+
+def test_closing_a_round_computes_the_next_pairing_ahead(
+    organizer, django_capture_on_commit_callbacks, django_assert_max_num_queries
+):
+    event, round_2 = _round_two_played(organizer)
     with django_capture_on_commit_callbacks(execute=True):
         round_close(round_=round_2, by=organizer)
 
@@ -210,14 +216,7 @@ def test_closing_a_round_computes_the_next_pairing_ahead(
 def test_closing_a_round_with_the_broker_down_still_closes_it(
     organizer, django_capture_on_commit_callbacks, settings, caplog
 ):
-    event = _event(organizer, 8, 1)
-    body = _pair(event, organizer)
-    round_2 = Round.objects.get(event=event, number=2)
-    assert client_for(organizer).post(f"/api/v1/events/{event.slug}/rounds/2/start/").status_code == 200
-    for pairing in body["pairings"]:
-        Match.objects.filter(pk=pairing["match"]).update(
-            status=Match.Status.FINAL, result=MatchResult.A, games_a=2, games_b=0
-        )
+    event, round_2 = _round_two_played(organizer)
     # A broker nobody listens on, tasks sent for real (not run in-process).
     settings.CELERY_TASK_ALWAYS_EAGER = False
     from celery import current_app
