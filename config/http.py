@@ -58,5 +58,7 @@ def render_around(
     page = render_to_string(template, {**context, name: mark_safe(marker)}, request)  # noqa: S308 - ours
     before, found, after = page.partition(marker)
     if not found:
-        raise ValueError(f"{template} does not show {{{{ {name} }}}}")
+        if document:  # a document drawn for a page that does not show it: a mistake in the template
+            raise ValueError(f"{template} does not show {{{{ {name} }}}}")
+        return HttpResponse(page.encode())  # nothing to show there (an event with no round yet)
     return HttpResponse(b"".join((before.encode(), document, after.encode())))

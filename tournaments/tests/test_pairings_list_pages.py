@@ -152,3 +152,14 @@ def test_while_the_round_is_played_a_result_shows_on_the_list_within_the_lag_and
     assert _result_cell(within_the_lag, 1) == _result_cell(drawn, 1)
     assert _result_cell(after_the_lag, 1) != _result_cell(drawn, 1)
     assert "wins" in _result_cell(after_the_lag, 1)
+
+
+def test_the_pairings_page_of_an_event_not_paired_yet_answers(client):
+    event, _, _ = event_with_players(4)
+
+    page = client.get(f"/events/{event.slug}/pairings/")
+    poll = client.get(f"/events/{event.slug}/pairings/", headers={"HX-Request": "true"})
+
+    assert page.status_code == 200
+    assert event.name in page.content.decode()
+    assert poll.status_code == 200
