@@ -166,11 +166,15 @@ def ydk_passcodes(names: list[str]) -> dict[str, str]:
     return {name: by_key[key] for name, key in keys.items() if key in by_key}
 
 
-def deck_file(deck_list: DeckList, file_format: str, *, created_by: str) -> DeckFile:
+def deck_file(
+    deck_list: DeckList, file_format: str, *, created_by: str, passcodes: Mapping[str, str] | None = None
+) -> DeckFile:
     """``deck_list`` as a ``file_format`` file (one of :func:`file_formats` of its game).
 
-    Raises ``ValueError`` for a format the list's game has none of, and :class:`DeckFileUnwritable` for a
-    ``.ydk`` of a list whose cards the catalog does not all know (the file would silently lack them).
+    ``passcodes``: :func:`ydk_passcodes` of these names already read (an event's zip reads every list's at
+    once), else read here. Raises ``ValueError`` for a format the list's game has none of, and
+    :class:`DeckFileUnwritable` for a ``.ydk`` of a list whose cards the catalog does not all know (the file
+    would silently lack them).
     """
     if file_format not in file_formats(deck_list.game):
         raise ValueError(f"a {deck_list.game} list is not written as {file_format}")
@@ -182,7 +186,7 @@ def deck_file(deck_list: DeckList, file_format: str, *, created_by: str) -> Deck
         return DeckFile(filename, arena_text(sections))
     # A .ydk: every card needs its passcode.
     names = [str(entry["name"]) for entries in sections.values() for entry in entries]
-    passcodes = ydk_passcodes(names)
+    passcodes = passcodes if passcodes is not None else ydk_passcodes(names)
     missing = list(dict.fromkeys(name for name in names if name not in passcodes))
     if missing:
         raise DeckFileUnwritable(missing)

@@ -316,6 +316,30 @@ def test_the_event_zip_holds_every_list_for_its_judge_and_is_refused_to_a_player
     assert _signed_in(players[0]).get(url).status_code == 403
 
 
+def test_the_event_zip_reads_as_many_rows_for_six_lists_as_for_two(
+    yugioh_catalog, django_assert_max_num_queries
+):
+    event = EventFactory(game="yugioh")
+    judge = UserFactory()
+    EventRole.objects.create(event=event, user=judge, role=EventRole.Role.JUDGE)
+    client = _signed_in(judge)
+    url = reverse("event-deck-lists-zip", args=[event.slug])
+    counted = []
+    for players in (2, 6):
+        while event.registrations.count() < players:
+            player = UserFactory()
+            deck_list = deck_list_create(
+                owner=player, game="yugioh", name="Locals", ydk=sample("blue-eyes-edopro.ydk")
+            )
+            RegistrationFactory(event=event, player=player, deck_list=deck_list)
+        with django_assert_max_num_queries(20) as statements:
+            response = client.get(url)
+        assert len(zipfile.ZipFile(io.BytesIO(response.content)).namelist()) == players
+        counted.append(len(statements))
+
+    assert counted[0] == counted[1]
+
+
 def test_the_api_gives_each_list_its_download_links(db):
     from rest_framework.test import APIClient
 

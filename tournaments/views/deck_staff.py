@@ -24,6 +24,7 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from config.spreadsheet import csv_document
 from decks.deck_files import MTGO, YDK, safe_filename
+from decks.models import DeckList
 from decks.parsing import DeckProblem
 from decks.selectors import (
     DeckFileUnwritable,
@@ -34,6 +35,7 @@ from decks.selectors import (
     deck_text,
     section_counts,
     side_deck_check,
+    ydk_passcodes,
 )
 from decks.services import DeckListInvalid
 from matches.models import Match
@@ -229,14 +231,27 @@ def event_deck_lists_zip(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     visible = registrations_with_lists_visible_to(request.user).filter(event=event).values("pk")
     archive = io.BytesIO()
     used: set[str] = set()
+    registrations = [
+        registration
+        for registration in registrations_for(event).filter(pk__in=visible).select_related("deck_list__owner")
+        if registration.deck_list is not None
+    ]
+    # Every list's passcodes in one query, not one a list (an event of thousands of players).
+    names = [
+        str(entry["name"])
+        for registration in registrations
+        for entries in (cast(DeckList, registration.deck_list).sections or {}).values()
+        for entry in entries
+    ]
+    passcodes = ydk_passcodes(names) if file_format == YDK else None
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
-        for registration in registrations_for(event).filter(pk__in=visible):
-            deck_list = registration.deck_list
-            if deck_list is None:
-                continue
+        for registration in registrations:
+            deck_list = cast(DeckList, registration.deck_list)
             player = _player_name(registration)
             try:
-                written = deck_file(deck_list, file_format, created_by=display_name(deck_list.owner))
+                written = deck_file(
+                    deck_list, file_format, created_by=display_name(deck_list.owner), passcodes=passcodes
+                )
             except DeckFileUnwritable as error:
                 message = gettext("%(player)s: %(problem)s") % {"player": player, "problem": error}
                 title = gettext("The lists cannot be written as .ydk files")
