@@ -44,6 +44,7 @@ from decks.importers import MAX_IMPORT_BYTES, MalformedFileError, check_size, pa
 from decks.importers.mtgjson_allprintings import FORMAT_ALLPRINTINGS, looks_like_allprintings
 from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Reason, reason
 from decks.models import Banlist, BanlistEntry, Card, CardImport, CardPrinting
+from decks.printing_changes import printing_changes
 from decks.selectors import progress_cache_key
 from rules.engine.catalog import normalize_name
 
@@ -287,40 +288,32 @@ def _import_cards(parsed: ParsedCards, progress_callback: ProgressCallback | Non
         wanted[printing_record.code] = (target, False)
         artwork_codes.add(printing_record.code)
 
-    create: list[CardPrinting] = []
-    gaining: list[CardPrinting] = []  # existing rows becoming a card's canonical id
-    others: list[CardPrinting] = []  # existing rows moving to another card or stepping down
-    for code, (card, canonical) in wanted.items():
-        existing = printings.get(code)
-        if existing is None:
-            create.append(CardPrinting(game=game, code=code, card=card, canonical=canonical))
-            result = "added"
-        elif existing.card_id != card.pk or existing.canonical != canonical:
-            (gaining if canonical else others).append(existing)
-            existing.card = card
-            existing.canonical = canonical
-            result = "updated"
-        else:
-            result = "unchanged"
+    changes = printing_changes(
+        game=game,
+        wanted={code: (card.pk, canonical) for code, (card, canonical) in wanted.items()},
+        existing=printings,
+    )
+    for code, (card, _canonical) in wanted.items():
+        result = changes.outcomes[code]
         if code in artwork_codes:
             artwork_outcomes.append(result)
         elif result != "unchanged" and outcome[canonical_owner[card.pk]] == "unchanged":
             outcome[canonical_owner[card.pk]] = "updated"
     # A card's old canonical id that this file does not mention steps down when the card gets a new one.
-    gaining_cards = {printing.card_id for printing in [*create, *gaining] if printing.canonical}
+    gaining_cards = changes.gaining_cards()
     for code, printing in printings.items():
         if code not in wanted and printing.canonical and printing.card_id in gaining_cards:
             printing.canonical = False
-            others.append(printing)
+            changes.others.append(printing)
     # Step-downs first, so the one-canonical-id-per-card constraint holds after every statement.
-    CardPrinting.objects.bulk_update(others, ["card", "canonical"], batch_size=BATCH_SIZE)
-    CardPrinting.objects.bulk_update(gaining, ["card", "canonical"], batch_size=BATCH_SIZE)
-    CardPrinting.objects.bulk_create(create, batch_size=BATCH_SIZE)
+    CardPrinting.objects.bulk_update(changes.others, ["card", "canonical"], batch_size=BATCH_SIZE)
+    CardPrinting.objects.bulk_update(changes.gaining, ["card", "canonical"], batch_size=BATCH_SIZE)
+    CardPrinting.objects.bulk_create(changes.create, batch_size=BATCH_SIZE)
 
-    for result in outcome.values():
-        setattr(report, result, getattr(report, result) + 1)
-    for result in artwork_outcomes:
-        name = f"artworks_{result}"
+    for counted in outcome.values():
+        setattr(report, counted, getattr(report, counted) + 1)
+    for artwork in artwork_outcomes:
+        name = f"artworks_{artwork}"
         setattr(report, name, getattr(report, name) + 1)
     progress.done = progress.total
     progress.report_now()

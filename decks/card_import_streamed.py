@@ -40,6 +40,7 @@ from decks.importers.mtgjson_allprintings import (
 )
 from decks.importers.records import reason
 from decks.models import Card, CardPrinting
+from decks.printing_changes import printing_changes
 from rules.engine.catalog import normalize_name
 
 GAME = "mtg"
@@ -231,21 +232,13 @@ def _write_printings(
             continue
         wanted[code] = (card_pk, False, None)
 
-    create: list[CardPrinting] = []
-    gaining: list[CardPrinting] = []  # existing rows becoming a card's canonical id
-    others: list[CardPrinting] = []  # existing rows moving to another card or stepping down
-    for code, (card_pk, canonical, owner) in wanted.items():
-        row = existing.get(code)
-        if row is None:
-            create.append(CardPrinting(game=GAME, code=code, card_id=card_pk, canonical=canonical))
-            result = "added"
-        elif row.card_id != card_pk or row.canonical != canonical:
-            (gaining if canonical else others).append(row)
-            row.card_id = card_pk
-            row.canonical = canonical
-            result = "updated"
-        else:
-            result = "unchanged"
+    changes = printing_changes(
+        game=GAME,
+        wanted={code: (card_pk, canonical) for code, (card_pk, canonical, _) in wanted.items()},
+        existing=existing,
+    )
+    for code, (_card_pk, _canonical, owner) in wanted.items():
+        result = changes.outcomes[code]
         if owner is None:
             name = f"artworks_{result}"
             setattr(report, name, getattr(report, name) + 1)
@@ -253,14 +246,14 @@ def _write_printings(
             owner.outcome = "updated"  # its id changed
     # Step-downs first, so the one-canonical-id-per-card constraint holds after every statement: rows moving
     # away, then a card's old canonical id when it gets a new one.
-    CardPrinting.objects.bulk_update(others, ["card", "canonical"], batch_size=BATCH_SIZE)
-    gaining_codes = {row.code: row.card_id for row in [*create, *gaining] if row.canonical}
+    CardPrinting.objects.bulk_update(changes.others, ["card", "canonical"], batch_size=BATCH_SIZE)
+    gaining_codes = {row.code: row.card_id for row in [*changes.create, *changes.gaining] if row.canonical}
     if gaining_codes:
         CardPrinting.objects.filter(
             game=GAME, card_id__in=set(gaining_codes.values()), canonical=True
         ).exclude(code__in=list(gaining_codes)).update(canonical=False)
-    CardPrinting.objects.bulk_update(gaining, ["card", "canonical"], batch_size=BATCH_SIZE)
-    _insert_printings(create)
+    CardPrinting.objects.bulk_update(changes.gaining, ["card", "canonical"], batch_size=BATCH_SIZE)
+    _insert_printings(changes.create)
     for done in accepted:
         setattr(report, done.outcome, getattr(report, done.outcome) + 1)
 
