@@ -31,7 +31,9 @@ from tournaments.engine.replay import read_replay  # noqa: E402
 from tournaments.engine.standings import compute, standings_rows  # noqa: E402
 
 SIZES = (16, 64, 256, 1024, 4096, 8192)
-REPEATS = 3  # ours and swisspair: best of 3 (cardarena's pair() changes its state, so it runs once)
+# Ours and swisspair: best of REPEATS runs each, taken in turn (cardarena's pair() changes its state, so it
+# runs once). This machine's speed drifts by half for seconds at a time: runs in turn meet the same drift.
+REPEATS = int(os.environ.get("REPEATS", "7"))
 EVENTS = int(os.environ.get("EVENTS", "3"))  # events per size (simulated with seeds 1..EVENTS)
 # cardarena's standings grow steeply (about a minute at 1,024 players on the machine in bench/README.md):
 # above this size they are not timed.
@@ -97,6 +99,38 @@ def quality(
     }
 
 
+class Peers:
+    """bench/peers.py in the peers' interpreter, holding one event: swisspair runs when asked (see there)."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        self.process = subprocess.Popen(  # noqa: S603 -- our own script, our own interpreter path
+            [PEERS_PYTHON, str(ROOT / "bench" / "peers.py")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self._send(json.dumps(job))
+
+    def _send(self, line: str) -> None:
+        stdin = self.process.stdin
+        if stdin is None:
+            raise SystemExit("bench/peers.py has no stdin")
+        stdin.write(line + "\n")
+        stdin.flush()
+
+    def run_swisspair(self) -> None:
+        self._send("swisspair")
+        if self.process.stdout is None or not self.process.stdout.readline():
+            raise SystemExit("bench/peers.py stopped")
+
+    def finish(self) -> dict[str, Any]:
+        out, _ = self.process.communicate("done\n")
+        if self.process.returncode != 0:
+            raise SystemExit(f"bench/peers.py failed ({self.process.returncode})")
+        peers: dict[str, Any] = json.loads(out)
+        return peers
+
+
 def main(sizes: tuple[int, ...]) -> None:
     header = ("players", "tool", "seconds", "rematch", "2nd bye", "downs", "skips")
     print("{:>7} {:<10} {:>8} {:>7} {:>7} {:>6} {:>5}".format(*header))
@@ -106,17 +140,6 @@ def main(sizes: tuple[int, ...]) -> None:
         rows = standings_rows(replay)
         ranking = [row.player for row in rows if not row.dropped]
         points = {row.player: row.points for row in rows}
-        seconds = float("inf")
-        for _ in range(REPEATS):
-            started = time.perf_counter()
-            ours = next_round(document, number)  # reading the replay included, as a request does
-            seconds = min(seconds, time.perf_counter() - started)
-        pairs = [(m["a"], m["b"]) for m in ours["matches"] if m["b"] is not None]
-        byes = [m["a"] for m in ours["matches"] if m["b"] is None]
-        results = {"arbiter": (seconds, pairs, byes[0] if byes else None)}
-        started = time.perf_counter()
-        compute(document)
-        standings_seconds = time.perf_counter() - started
         had = sorted({m["a"] for r in document["rounds"] for m in r["matches"] if m["b"] is None})
         job = {
             "event": document,
@@ -125,18 +148,25 @@ def main(sizes: tuple[int, ...]) -> None:
             "had_bye": had,
             "standings": players <= CARDARENA_STANDINGS_MAX,
         }
+        peer = Peers(job) if Path(PEERS_PYTHON).exists() else None
+        seconds = float("inf")
+        for _ in range(REPEATS):  # ours, then swisspair's run, in turn: the same moments of the machine
+            started = time.perf_counter()
+            ours = next_round(document, number)  # reading the replay included, as a request does
+            seconds = min(seconds, time.perf_counter() - started)
+            if peer is not None:
+                peer.run_swisspair()
+        pairs = [(m["a"], m["b"]) for m in ours["matches"] if m["b"] is not None]
+        byes = [m["a"] for m in ours["matches"] if m["b"] is None]
+        results = {"arbiter": (seconds, pairs, byes[0] if byes else None)}
+        started = time.perf_counter()
+        compute(document)
+        standings_seconds = time.perf_counter() - started
         peers: dict[str, Any] = {}
-        if Path(PEERS_PYTHON).exists():
-            run = subprocess.run(  # noqa: S603 -- our own script, our own interpreter path
-                [PEERS_PYTHON, str(ROOT / "bench" / "peers.py")],
-                input=json.dumps(job),
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            peers = json.loads(run.stdout)
-            for name, out in peers.items():
-                results[name] = (out["seconds"], [tuple(p) for p in out["pairs"]], out["bye"])
+        if peer is not None:
+            peers = peer.finish()
+            for name, result in peers.items():
+                results[name] = (result["seconds"], [tuple(p) for p in result["pairs"]], result["bye"])
         for name, (secs, tool_pairs, bye) in results.items():
             q = quality(document, ranking, points, tool_pairs, bye)
             flag = "" if q["complete"] else "  INCOMPLETE"

@@ -1,8 +1,11 @@
 """Runs the peers (swisspair, cardarena-tournament-core) on one event; executed in the peers' venv only.
 
-Reads ``{"event": <event-replay/1>, "ranking": [...], "points": {...}, "had_bye": [...]}`` as JSON on stdin
-and prints ``{"swisspair": {...}, "cardarena": {...}}`` with each tool's pairs, bye and seconds. Never
-imported by the project: the peers are not our dependencies (see bench/README.md).
+Reads ``{"event": <event-replay/1>, "ranking": [...], "points": {...}, "had_bye": [...]}`` as one line of
+JSON on stdin; then each line ``swisspair`` runs swisspair's pairing once and answers its seconds on a line
+(bench/pairing.py alternates those runs with its own, so both tools are timed in the same moments of a
+machine whose speed drifts); the line ``done`` answers ``{"swisspair": {...}, "cardarena": {...}}`` with
+each tool's pairs, bye and seconds (swisspair's: the best of its runs). Never imported by the project: the
+peers are not our dependencies (see bench/README.md).
 """
 
 from __future__ import annotations
@@ -13,23 +16,35 @@ import time
 from typing import Any
 
 
-def swisspair_pairing(job: dict[str, Any]) -> dict[str, Any]:
-    met: dict[str, set[str]] = {pid: set() for pid in job["ranking"]}
-    for round_ in job["event"]["rounds"]:
-        for match in round_["matches"]:
-            a, b = match["a"], match["b"]
-            if b is not None and a in met and b in met:
-                met[a].add(b)
-                met[b].add(a)
-    had = set(job["had_bye"])
-    seconds = float("inf")
-    for _ in range(3):  # best of 3, as bench/pairing.py times ours
+class SwisspairRuns:
+    """swisspair on one event, run and timed once per request; its best time and last pairing are kept."""
+
+    def __init__(self, job: dict[str, Any]) -> None:
+        self.job = job
+        self.met: dict[str, set[str]] = {pid: set() for pid in job["ranking"]}
+        for round_ in job["event"]["rounds"]:
+            for match in round_["matches"]:
+                a, b = match["a"], match["b"]
+                if b is not None and a in self.met and b in self.met:
+                    self.met[a].add(b)
+                    self.met[b].add(a)
+        self.had = set(job["had_bye"])
+        self.seconds = float("inf")
+        self.matches: list[Any] = []
+
+    def run_once(self) -> float:
         started = time.perf_counter()
-        matches = _swisspair_round(job, met, had)
-        seconds = min(seconds, time.perf_counter() - started)
-    pairs = [[m.p1.id, m.p2.id] for m in matches if m.p2 is not None]
-    byes = [m.p1.id for m in matches if m.p2 is None]
-    return {"pairs": pairs, "bye": byes[0] if byes else None, "seconds": seconds}
+        self.matches = _swisspair_round(self.job, self.met, self.had)
+        seconds = time.perf_counter() - started
+        self.seconds = min(self.seconds, seconds)
+        return seconds
+
+    def result(self) -> dict[str, Any]:
+        if not self.matches:
+            self.run_once()
+        pairs = [[m.p1.id, m.p2.id] for m in self.matches if m.p2 is not None]
+        byes = [m.p1.id for m in self.matches if m.p2 is None]
+        return {"pairs": pairs, "bye": byes[0] if byes else None, "seconds": self.seconds}
 
 
 def _swisspair_round(job: dict[str, Any], met: dict[str, set[str]], had: set[str]) -> list[Any]:
@@ -99,8 +114,14 @@ def cardarena_runs(job: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> None:
-    job = json.load(sys.stdin)
-    json.dump({"swisspair": swisspair_pairing(job), "cardarena": cardarena_runs(job)}, sys.stdout)
+    job = json.loads(sys.stdin.readline())
+    swisspair = SwisspairRuns(job)
+    for line in sys.stdin:
+        if line.strip() == "swisspair":
+            print(swisspair.run_once(), flush=True)
+        elif line.strip() == "done":
+            break
+    json.dump({"swisspair": swisspair.result(), "cardarena": cardarena_runs(job)}, sys.stdout)
 
 
 if __name__ == "__main__":
