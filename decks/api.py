@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django.contrib.auth.models import User
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext
@@ -20,17 +21,20 @@ from drf_spectacular.utils import (
     extend_schema_serializer,
 )
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.users import display_name
 from config.schema import ErrorSerializer
 from decks import services
 from decks.deck_files import ARENA, MTGO, YDK
 from decks.models import DeckList, Game
 from decks.parsing import DeckProblem
-from decks.selectors import deck_legality, file_formats, side_deck_check
+from decks.selectors import DeckFileUnwritable, deck_file, deck_legality, file_formats, side_deck_check
+from decks.views import file_response
 from rules.engine import DisputeError
 from rules.engine.limits import DECK_ENTRIES
 from tournaments.selectors.deck_lists import deck_lists_visible_to
@@ -92,7 +96,12 @@ class DeckFileLinkSerializer(serializers.Serializer[object]):
     format = serializers.ChoiceField(
         choices=[(YDK, "YGOPro/EDOPro .ydk"), (MTGO, "MTGO .txt"), (ARENA, "Arena .txt")]
     )
-    url = serializers.CharField(help_text="The download (signed in on the site, like the page's link).")
+    url = serializers.CharField(
+        help_text="The file through the API (the same token); the site's own link is `page_url`."
+    )
+    page_url = serializers.CharField(
+        help_text="The download on the site (signed in there, like the page's link)."
+    )
 
 
 @extend_schema_serializer(component_name="DeckList")
@@ -108,7 +117,11 @@ class DeckListOutputSerializer(serializers.ModelSerializer[DeckList]):
     @extend_schema_field(DeckFileLinkSerializer(many=True))
     def get_files(self, deck_list: DeckList) -> list[dict[str, str]]:
         return [
-            {"format": file_format, "url": reverse("deck-list-download", args=[deck_list.pk, file_format])}
+            {
+                "format": file_format,
+                "url": reverse("api-deck-file", args=[deck_list.pk, file_format]),
+                "page_url": reverse("deck-list-download", args=[deck_list.pk, file_format]),
+            }
             for file_format in file_formats(deck_list.game)
         ]
 
@@ -205,6 +218,34 @@ class DeckListDetailApi(APIView):
                 deck_legality(deck_list=deck_list, banlist=event.banlist)
             ).data
         return Response(data)
+
+
+class DeckListFileApi(APIView):
+    """A list the caller may read, as a file other programs load: the site's download, with a token."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={
+            (200, "text/plain"): OpenApiTypes.STR,
+            404: ErrorSerializer,
+            409: ErrorSerializer,
+        },
+        operation_id="decks_file",
+        description=(
+            "`ydk` (Yu-Gi-Oh!), `mtgo` or `arena` (Magic), as the list's `files` name them. A `.ydk` needs "
+            "every card's passcode: a list naming a card the catalog lacks is refused (409) with its name."
+        ),
+    )
+    def get(self, request: Request, deck_list_id: int, file_format: str) -> HttpResponse:
+        deck_list = get_object_or_404(deck_lists_visible_to(request.user), pk=deck_list_id)
+        if file_format not in file_formats(deck_list.game):
+            raise NotFound(gettext("A list of this game is not written in that format."))
+        try:
+            written = deck_file(deck_list, file_format, created_by=display_name(deck_list.owner))
+        except DeckFileUnwritable as error:
+            return Response({"detail": str(error)}, status=status.HTTP_409_CONFLICT)
+        return file_response(written)
 
 
 class SideDeckCheckApi(APIView):

@@ -351,6 +351,26 @@ API_ROWS = [
         hidden=SIGNED_IN - OWNER,
         kwargs=lambda world: {"deck_list_id": world.private_list.pk},
     ),
+    # Ann's registered list as a .ydk through the API: as the site's download, to a token.
+    api("api-deck-file", "get", DECK_STAFF | OWNER, hidden=SIGNED_IN - DECK_STAFF - OWNER),
+    api(
+        "api-deck-file",
+        "get",
+        OWNER,
+        hidden=SIGNED_IN - OWNER,
+        kwargs=lambda world: {"deck_list_id": world.private_list.pk, "file_format": "ydk"},
+        note="a list registered nowhere",
+    ),
+    api(
+        "api-deck-file",
+        "get",
+        SIGNED_IN,
+        kwargs=lambda world: {
+            "deck_list_id": world.other_event.registrations.get().deck_list_id,
+            "file_format": "ydk",
+        },
+        note="lists made public",
+    ),
     api("api-rulings", "post", SIGNED_IN, body={"game": "yugioh"}),
     # The ruling of Ann's dispute: the two players at the table and the event's staff.
     api("api-ruling", "get", AT_TABLE | MATCH_JUDGES, hidden=SIGNED_IN - AT_TABLE - MATCH_JUDGES),

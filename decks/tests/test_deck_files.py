@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from django.test import Client
 from django.urls import reverse
+from knox.models import AuthToken
+from rest_framework.test import APIClient
 
 from decks.deck_files import arena_text, mtgo_text, safe_filename
 from decks.models import DeckList
@@ -340,18 +342,62 @@ def test_the_event_zip_reads_as_many_rows_for_six_lists_as_for_two(
     assert counted[0] == counted[1]
 
 
-def test_the_api_gives_each_list_its_download_links(db):
-    from rest_framework.test import APIClient
-
+def test_the_api_gives_each_list_its_download_links_for_a_token_and_for_the_site(db):
     owner = UserFactory()
     magic = deck_list_create(owner=owner, game="mtg", name="Burn", text=sample("burn-mtgo.txt"))
-    api = APIClient()
-    api.force_authenticate(owner)
+    api = _token_client(owner)
 
     files = api.get(reverse("api-deck", args=[magic.pk])).json()["files"]
 
     assert files == [
-        {"format": "mtgo", "url": reverse("deck-list-download", args=[magic.pk, "mtgo"])},
-        {"format": "arena", "url": reverse("deck-list-download", args=[magic.pk, "arena"])},
+        {
+            "format": file_format,
+            "url": reverse("api-deck-file", args=[magic.pk, file_format]),
+            "page_url": reverse("deck-list-download", args=[magic.pk, file_format]),
+        }
+        for file_format in ("mtgo", "arena")
     ]
-    assert _signed_in(owner).get(files[1]["url"]).content.decode().startswith("Deck\n")
+    assert api.get(files[0]["url"]).content.decode() == sample("burn-mtgo.txt")
+    assert _signed_in(owner).get(files[1]["page_url"]).content.decode().startswith("Deck\n")
+
+
+def _token_client(user) -> APIClient:
+    client = APIClient()
+    _, token = AuthToken.objects.create(user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return client
+
+
+def test_a_list_read_through_the_api_names_files_a_program_downloads_with_its_token(yugioh_catalog):
+    owner = UserFactory(first_name="Yugi", last_name="Muto")
+    deck_list = deck_list_create(
+        owner=owner, game="yugioh", name="Dark Magician", ydk=sample("dark-magician-ygopro.ydk")
+    )
+    client = _token_client(owner)
+
+    files = client.get(reverse("api-deck", args=[deck_list.pk])).json()["files"]
+    ydk = client.get(files[0]["url"])
+
+    assert [entry["format"] for entry in files] == ["ydk"]
+    assert ydk.status_code == 200
+    assert ydk.content.decode().splitlines()[:2] == ["#created by Yugi Muto", "#main"]
+    assert files[0]["page_url"] == reverse("deck-list-download", args=[deck_list.pk, "ydk"])
+    # Another user's token reads nothing of it, and a format the game has none of is not found.
+    assert _token_client(UserFactory()).get(files[0]["url"]).status_code == 404
+    assert client.get(reverse("api-deck-file", args=[deck_list.pk, "arena"])).status_code == 404
+
+
+def test_a_ydk_the_catalog_cannot_write_is_refused_through_the_api_with_the_card_named(yugioh_catalog):
+    owner = UserFactory()
+    deck_list = DeckList.objects.create(
+        owner=owner,
+        game="yugioh",
+        name="Old",
+        text="Main\n3 Sky Striker Ace - Raye\n",
+        sections={"main": [{"name": "Sky Striker Ace - Raye", "count": 3}]},
+    )
+
+    response = _token_client(owner).get(reverse("api-deck-file", args=[deck_list.pk, "ydk"]))
+
+    assert response.status_code == 409
+    assert "Sky Striker Ace - Raye" in response.json()["detail"]
