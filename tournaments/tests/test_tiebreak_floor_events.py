@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
@@ -30,14 +30,14 @@ NAMES = {"X": "Xavier Stone", "Y": "Yara Lind"}
 
 def _replay(**extra: Any) -> dict[str, Any]:
     """The event where the floors order X and Y differently, with names a page shows."""
-    document = copy.deepcopy(FLOORS_DISAGREE) | extra
+    document: dict[str, Any] = copy.deepcopy(FLOORS_DISAGREE) | extra
     for player in document["players"]:
         player["name"] = NAMES.get(player["id"], f"Player {player['id']}")
     return document
 
 
 def _organizer() -> User:
-    return UserFactory(username="olivia", first_name="Olivia", last_name="Marsh")
+    return cast(User, UserFactory(username="olivia", first_name="Olivia", last_name="Marsh"))
 
 
 def _page_order(client: Any, event: Event) -> list[str]:
