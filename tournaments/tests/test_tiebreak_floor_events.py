@@ -10,8 +10,9 @@ import io
 from typing import Any, cast
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Permission, User
 
+from tests.api_clients import client_for
 from tournaments.engine.standings import compute
 from tournaments.models import Event
 from tournaments.replay_export import event_replay
@@ -106,3 +107,24 @@ def test_an_export_imported_again_keeps_the_floor_and_the_standings(floor, table
     assert export["tiebreak_floor"] == floor
     assert event_standings_document(again) == event_standings_document(first)
     assert event_standings_document(first) == compute(_replay(tiebreak_floor=floor))
+
+
+def test_an_import_with_another_floor_is_a_400_naming_the_key_in_the_readers_language():
+    organizer = _organizer()
+    organizer.user_permissions.add(Permission.objects.get(codename="add_event"))
+
+    response = client_for(organizer).post(
+        "/api/v1/events/import/",
+        {"name": "Modern Monday", "replay": _replay(tiebreak_floor="0.3")},
+        format="json",
+        headers={"accept-language": "pt-BR"},
+    )
+
+    assert response.status_code == 400
+    assert response.json()["replay"] == [
+        {
+            "path": "tiebreak_floor",
+            "message": "mínimo de desempate desconhecido '0.3': esperado '0.33' ou '1/3'",
+        }
+    ]
+    assert not Event.objects.exists()
