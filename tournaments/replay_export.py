@@ -16,6 +16,11 @@ What goes in, written down:
   standings shown during a round are those after the last closed round, where the player had not dropped);
   it goes in once that round is closed. A player who dropped before their first round never played: they
   are left out of ``players`` altogether, as a no-show is, so pairing never sees them.
+- ``tiebreak_floor`` (Magic only): the floor of the event's structure table
+  (``tournaments.engine.event_structure.tiebreak_floor``): ``"0.33"`` for events created on
+  ``mtr-appendix-e-2024-r3`` or later, ``"1/3"`` for those created before, which keep the standings they
+  were shown with. This document is the one every standings, pairing and export of the event is computed
+  from, so they all floor alike; an import of the export creates its event on a table with that floor.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from django.db.models import F
 from accounts.users import display_name, full_name
 from config.spreadsheet import csv_document
 from matches.models import Match
+from tournaments.engine.event_structure import tiebreak_floor
 from tournaments.engine.replay import FORMAT
 from tournaments.models import Event, Registration, Round
 
@@ -174,6 +180,8 @@ def event_replay_and_users(event: Event) -> tuple[dict[str, Any], dict[str, int]
             if entry.dropped_after_round is not None and entry.dropped_after_round <= last_closed
         ],
     }
+    if event.game == "mtg":
+        replay["tiebreak_floor"] = tiebreak_floor(event.structure_table)
     return replay, {player: user for user, player in usernames.items()}
 
 

@@ -110,6 +110,14 @@ class EventReplaySerializer(serializers.Serializer[object]):
     players = ReplayPlayerSerializer(many=True)
     rounds = ReplayRoundSerializer(many=True)
     drops = ReplayDropSerializer(many=True, required=False)
+    tiebreak_floor = serializers.ChoiceField(
+        choices=["0.33", "1/3"],
+        required=False,
+        help_text=(
+            'Magic only: the floor of the tiebreaker percentages, "0.33" (when left out; the Magic '
+            'Tournament Rules, appendix C) or "1/3" (events created before Arbiter floored at 0.33 keep it).'
+        ),
+    )
 
 
 class EventStandingsApi(APIView):

@@ -10,6 +10,11 @@ bracket with no Swiss rounds at all; a row may carry the variant a Magic Limited
 playoff uses instead (``booster_draft_playoff``). A table may count byes toward attendance
 (``byes_count_as``: Magic counts a player with 1, 2 or 3 byes as 2, 4 or 8 players).
 
+A Magic table also says how its events floor the tiebreaker percentages (``tiebreak_floor``: ``"0.33"`` as
+the Magic Tournament Rules' appendix C writes it, from ``mtr-appendix-e-2024-r3``; a table without the key
+means ``"1/3"``, the floor this product used before), so an event finished on an older table keeps the
+standings it was shown with (:func:`tiebreak_floor`).
+
 Choices written down: below a table's first row (e.g. 3 Yu-Gi-Oh! players) the first row's rounds apply with
 no top cut; a top cut never takes more players than attend (it shrinks to the largest power of two that fits);
 a player with more byes than ``byes_count_as`` lists counts double for each one more.
@@ -23,6 +28,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from tournaments.engine.replay import TiebreakFloor
 
 TABLES_FILE = Path(__file__).resolve().parent / "data" / "event_structures.json"
 
@@ -87,6 +94,33 @@ def _table(table: str) -> dict[str, Any]:
         )
     chosen: dict[str, Any] = tables[table]
     return chosen
+
+
+def tiebreak_floor(table: str) -> TiebreakFloor:
+    """The floor of Magic's tiebreaker percentages for events on ``table`` (the replay's ``tiebreak_floor``):
+    the table's own, else ``"1/3"``, which every table before the key existed meant."""
+    floor = _table(table).get("tiebreak_floor", "1/3")
+    if floor == "0.33":
+        return "0.33"
+    if floor == "1/3":
+        return "1/3"
+    raise UnknownStructureTable(f"Table {table!r} has an unknown tiebreak_floor {floor!r}.")
+
+
+def table_with_floor(game: str, floor: TiebreakFloor) -> str:
+    """The table a new event of ``game`` takes when its tiebreakers must be floored at ``floor`` (an imported
+    replay's ``tiebreak_floor``): the current one if it has that floor, else the newest that has (tables are
+    listed oldest first), else the current one (a game whose tables never name another floor)."""
+    current = current_table(game)
+    if tiebreak_floor(current) == floor:
+        return current
+    tables: dict[str, Any] = _tables()["tables"]
+    same = [
+        version
+        for version, table in tables.items()
+        if table["game"] == game and tiebreak_floor(version) == floor
+    ]
+    return same[-1] if same else current
 
 
 def attendance(table: str, byes: Iterable[int]) -> int:

@@ -21,6 +21,11 @@ everything at once. Choices the spec leaves open, written down here:
   is a problem), ``byes`` (whole number >= 0, default 0: byes awarded up front for Swiss rounds 1..byes) and
   ``fixed_table`` (whole number >= 1: the table the player sits at every round; two players fixed to one
   table is a problem). :func:`replay_to_json` writes them only when they are not the default.
+- An optional top-level key read by this product: ``tiebreak_floor``, ``"0.33"`` (the default, as the spec
+  and the Magic Tournament Rules' appendix C write the floor) or ``"1/3"`` (the floor this product used
+  before, which events created then keep); any other value is a problem. It is the floor of Magic's
+  percentages (``tournaments.engine.standings``); Yu-Gi-Oh! has none, so it changes nothing there.
+  :func:`replay_to_json` writes it only when it is not the default.
 """
 
 from __future__ import annotations
@@ -37,6 +42,10 @@ FORMAT: Final = "event-replay/1"
 Game = Literal["yugioh", "mtg"]
 Stage = Literal["swiss", "top"]
 Result = Literal["a", "b", "draw", "bye", "double_loss"]
+TiebreakFloor = Literal["0.33", "1/3"]
+
+# The floor of Magic's percentages when a replay does not name one: the spec's (appendix C's) 0.33.
+DEFAULT_TIEBREAK_FLOOR: Final[TiebreakFloor] = "0.33"
 
 # Bounds a real event never reaches (docs/decisions/0009), checked before the lists are walked, so an absurd
 # document is refused at once, naming the list. The largest events run have a few thousand players; pairing
@@ -55,6 +64,7 @@ MAX_ID_LENGTH: Final = 200
 MAX_NAME_LENGTH: Final = 300
 
 _GAMES: Final[dict[str, Game]] = {"yugioh": "yugioh", "mtg": "mtg"}
+_FLOORS: Final[dict[str, TiebreakFloor]] = {"0.33": "0.33", "1/3": "1/3"}
 _STAGES: Final[dict[str, Stage]] = {"swiss": "swiss", "top": "top"}
 _RESULTS: Final[dict[str, Result]] = {
     "a": "a",
@@ -113,10 +123,13 @@ class Drop:
 
 @dataclass(frozen=True, slots=True)
 class Replay:
+    """A whole event; ``tiebreak_floor`` is the floor of Magic's percentages (the optional top-level key)."""
+
     game: Game
     players: tuple[Player, ...]
     rounds: tuple[Round, ...]
     drops: tuple[Drop, ...] = ()
+    tiebreak_floor: TiebreakFloor = DEFAULT_TIEBREAK_FLOOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +165,7 @@ class ReplayColumns:
     players: tuple[Player, ...]
     rounds: tuple[RoundColumns, ...]
     drops: tuple[Drop, ...]
+    tiebreak_floor: TiebreakFloor = DEFAULT_TIEBREAK_FLOOR
 
 
 def gettext_noop(message: str) -> str:
@@ -308,6 +322,7 @@ class _Reader:
                     gettext_noop("unknown game %(got)s: expected 'yugioh' or 'mtg'"),
                     got=_describe(game_value),
                 )
+        floor = self.tiebreak_floor(document)
         players = self.players(self.list_at(document, "players"))
         known = {player.id: i for i, player in enumerate(players)}  # a registered player's index
         joined = {player.id: player.joined_round for player in players if player.joined_round > 1}
@@ -357,7 +372,24 @@ class _Reader:
                         after=after,
                         round=number,
                     )
-        return ReplayColumns(game=game or "yugioh", players=players, rounds=rounds, drops=drops)
+        return ReplayColumns(
+            game=game or "yugioh", players=players, rounds=rounds, drops=drops, tiebreak_floor=floor
+        )
+
+    def tiebreak_floor(self, document: dict[str, Any]) -> TiebreakFloor:
+        """The optional ``tiebreak_floor`` (see the module docstring): the default when it is left out."""
+        if "tiebreak_floor" not in document:
+            return DEFAULT_TIEBREAK_FLOOR
+        value = document["tiebreak_floor"]
+        floor = _FLOORS.get(value) if isinstance(value, str) else None
+        if floor is None:
+            self.problem(
+                "tiebreak_floor",
+                gettext_noop("unknown tiebreaker floor %(got)s: expected '0.33' or '1/3'"),
+                got=_describe(value),
+            )
+            return DEFAULT_TIEBREAK_FLOOR
+        return floor
 
     def players(self, values: list[Any]) -> tuple[Player, ...]:
         plain = _plain_players(values)
@@ -847,7 +879,13 @@ def columns_of(replay: Replay) -> ReplayColumns:
         _round_columns(round_.number, round_.stage, round_.matches, known, strict=round_.stage == "swiss")
         for round_ in replay.rounds
     )
-    return ReplayColumns(game=replay.game, players=replay.players, rounds=rounds, drops=replay.drops)
+    return ReplayColumns(
+        game=replay.game,
+        players=replay.players,
+        rounds=rounds,
+        drops=replay.drops,
+        tiebreak_floor=replay.tiebreak_floor,
+    )
 
 
 def read_columns(document: object) -> ReplayColumns:
@@ -889,7 +927,13 @@ def read_replay(document: object) -> Replay:
         )
         for round_ in columns.rounds
     )
-    return Replay(game=columns.game, players=columns.players, rounds=rounds, drops=columns.drops)
+    return Replay(
+        game=columns.game,
+        players=columns.players,
+        rounds=rounds,
+        drops=columns.drops,
+        tiebreak_floor=columns.tiebreak_floor,
+    )
 
 
 def replay_to_json(replay: Replay) -> dict[str, Any]:
@@ -903,13 +947,16 @@ def replay_to_json(replay: Replay) -> dict[str, Any]:
                 row["games"] = {"a": match.games.a, "b": match.games.b, "draws": match.games.draws}
             matches.append(row)
         rounds.append({"number": round_.number, "stage": round_.stage, "matches": matches})
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "game": replay.game,
         "players": [_player_to_json(player) for player in replay.players],
         "rounds": rounds,
         "drops": [{"player": drop.player, "after_round": drop.after_round} for drop in replay.drops],
     }
+    if replay.tiebreak_floor != DEFAULT_TIEBREAK_FLOOR:
+        document["tiebreak_floor"] = replay.tiebreak_floor
+    return document
 
 
 def _player_to_json(player: Player) -> dict[str, Any]:

@@ -16,12 +16,18 @@ Yu-Gi-Oh! (``game: yugioh``), after points, no floor:
   and clamped to its digits: 33, 0.726, 0.677 -> 33726677; printed as a string of 8 digits with its leading
   zeros (6 points, 0.25, 0.5 -> "06250500").
 
-Magic (``game: mtg``), after points, each percentage floored at 1/3 where the spec says so:
+Magic (``game: mtg``), after points, each percentage floored where the spec says so (the Magic Tournament
+Rules, appendix C: "if this number is lower than 0.33, use 0.33 instead"):
 
-- MW% = match points / (3 x rounds played, byes included), floored at 1/3 when used for ``omw``.
+- MW% = match points / (3 x rounds played, byes included), floored when used for ``omw``
+  (:func:`match_win_percentage`).
 - game-win % (GW%) = game points / (3 x games played), a game won 3 and a drawn game 1 (Magic Tournament
-  Rules); a bye counts as a 2-0. ``gw`` is the player's own GW% floored at 1/3; ``ogw`` the mean of the
-  opponents' GW%, each floored at 1/3. Matches without a ``games`` tally add no games.
+  Rules); a bye counts as a 2-0. ``gw`` is the player's own GW%, floored; ``ogw`` the mean of the
+  opponents' GW%, each floored (:func:`game_win_percentage`). Matches without a ``games`` tally add no games.
+- The floor is the replay's ``tiebreak_floor`` (:data:`FLOORS`): exactly 33/100 by default, as the spec and
+  appendix C write it, or exactly 1/3, which this product used before and the events created then keep
+  (their structure table says so: ``tournaments.engine.event_structure.tiebreak_floor``). The two order
+  some ties differently: an opponent at 0.33 counts 1/300 less than one at 1/3.
 
 Late entries (``players[].joined_round`` N): each Swiss round numbered below N that the replay holds is a
 match loss (0 points, a loss in ``record``) with no opponent. Yu-Gi-Oh! leaves it out of MW% (as a bye);
@@ -59,9 +65,39 @@ from itertools import compress, islice, repeat
 from operator import add, eq, is_not, mul, neg
 from typing import Any, Final, cast
 
-from tournaments.engine.replay import Match, Replay, ReplayColumns, RoundColumns, columns_of, read_columns
+from tournaments.engine.replay import (
+    Match,
+    Replay,
+    ReplayColumns,
+    RoundColumns,
+    TiebreakFloor,
+    columns_of,
+    read_columns,
+)
 
 FORMAT: Final = "standings/1"
+
+# The floors of Magic's percentages, exact, by the replay's ``tiebreak_floor``: appendix C's 0.33, and the
+# one third this product used before (kept for the events created with it).
+FLOORS: Final[Mapping[TiebreakFloor, Fraction]] = {"0.33": Fraction(33, 100), "1/3": Fraction(1, 3)}
+
+
+def floored(value: Fraction, floor: Fraction) -> Fraction:
+    """``value``, or ``floor`` when it is lower (Magic Tournament Rules, appendix C: "if this number is lower
+    than 0.33, use 0.33 instead")."""
+    return max(value, floor)
+
+
+def match_win_percentage(match_points: int, rounds_played: int, floor: Fraction) -> Fraction:
+    """A Magic player's match-win percentage as opponents' ``omw`` counts it (appendix C): match points over
+    3 x rounds played (byes included), floored; no round played counts 0, so the floor."""
+    return floored(Fraction(match_points, 3 * rounds_played) if rounds_played else Fraction(0), floor)
+
+
+def game_win_percentage(game_points: int, games_played: int, floor: Fraction) -> Fraction:
+    """A Magic player's game-win percentage (appendix C): game points (3 a game won, 1 a game drawn) over
+    3 x games played, floored; no game played counts 0, so the floor."""
+    return floored(Fraction(game_points, 3 * games_played) if games_played else Fraction(0), floor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,14 +317,21 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
     else:
         names = ("omw", "gw", "ogw")
         game_wins, game_draws = tally.game_wins, tally.game_draws
-        # MW% over 3 * unit, floored at 1/3 == unit / (3 * unit).
+        floor = FLOORS[replay.tiebreak_floor]
+        # MW% (match_win_percentage) over ``scale``, a multiple of both 3 * unit (every 3 x rounds played
+        # divides it) and the floor's denominator (33/100: 100; 1/3: 3, already in 3 * unit), so the floor
+        # is a whole number over it too and the comparison is exact.
+        scale = math.lcm(3 * unit, floor.denominator)
+        mw_floor = floor.numerator * (scale // floor.denominator)
         mwp = [
-            max(points[i] * (unit // rounds_played[i]) if rounds_played[i] else 0, unit) for i in range(count)
+            max(points[i] * (scale // (3 * rounds_played[i])) if rounds_played[i] else 0, mw_floor)
+            for i in range(count)
         ]
-        # GW% as a reduced fraction, floored at 1/3 (0 with no games, so 1/3), over one common denominator.
+        # GW% (game_win_percentage) as a reduced fraction, floored (0 with no games, so the floor), over
+        # one common denominator.
         gwp_exact = [
-            _floored_third(
-                3 * game_wins[i] + game_draws[i], 3 * (game_wins[i] + game_losses[i] + game_draws[i])
+            _floored(
+                3 * game_wins[i] + game_draws[i], 3 * (game_wins[i] + game_losses[i] + game_draws[i]), floor
             )
             for i in range(count)
         ]
@@ -297,7 +340,7 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
             numerator * (game_unit // denominator) for numerator, denominator in gwp_exact
         ]  # over game_unit
         columns = (mean_over_opponents(mwp), gwp, mean_over_opponents(gwp))
-        denominators = (3 * unit * unit, game_unit, game_unit * unit)
+        denominators = (scale * unit, game_unit, game_unit * unit)
     scaled = list(zip(*columns, strict=True))
 
     # Best first: points, then each tiebreaker, all descending; players equal on all of them (full ties)
@@ -394,10 +437,11 @@ def _tally(swiss: list[RoundColumns], count: int) -> _Tally:
     )
 
 
-def _floored_third(numerator: int, denominator: int) -> tuple[int, int]:
-    """``numerator / denominator`` (0 over 0 is 0) floored at 1/3, as a reduced (numerator, denominator)."""
-    if 3 * numerator <= denominator:  # at most 1/3, or nothing to count
-        return 1, 3
+def _floored(numerator: int, denominator: int, floor: Fraction) -> tuple[int, int]:
+    """``numerator / denominator`` (0 over 0 is 0) floored at ``floor``, as a reduced (numerator,
+    denominator): :func:`floored` in integers (a Fraction per player is slow on big events)."""
+    if numerator * floor.denominator <= floor.numerator * denominator:  # at most the floor, or nothing
+        return floor.numerator, floor.denominator
     divisor = math.gcd(numerator, denominator)
     return numerator // divisor, denominator // divisor
 

@@ -28,8 +28,11 @@ HISTORY_CACHE_SECONDS = 24 * 3600
 # How long a reader waits for another's computation of the same document, and how often it looks.
 COMPUTING_WAIT_SECONDS = 20
 COMPUTING_POLL_SECONDS = 0.05
-# Part of every key: a deploy that changes what a document holds must not read the old ones.
-DOCUMENTS_FORMAT = "1"
+# Part of every key: a deploy that changes what a document holds must not read the old ones. "2": a Magic
+# event's standings floor its percentages by its structure table (0.33 from mtr-appendix-e-2024-r3, issue
+# 19); a process of the release before, running beside this one during a deploy, floors every event at 1/3
+# and would cache that under the same key.
+DOCUMENTS_FORMAT = "2"
 
 T = TypeVar("T")
 

@@ -138,17 +138,20 @@ def event_create(
     decklist_deadline: datetime | None = None,
     banlist: Banlist | None = None,
     decklists_public: bool = False,
+    structure_table: str = "",
 ) -> Event:
     """Create an event; whoever creates it organizes it.
 
     The end-of-round procedure defaults to the game's current one, the round time to the game's current
     policy's (``tournaments/engine/data/round_times.json``); the structure, Swiss rounds and top cut left
-    empty follow the attendance by the game's current structure table, whose version the event keeps.
+    empty follow the attendance by the game's current structure table, whose version the event keeps
+    (``structure_table``: another version of the game's, for an import that must keep its replay's
+    tiebreaker floor).
     """
     end_of_round = end_of_round or end_of_round_for_game(game)
     if round_minutes is None:
         round_minutes = current_round_time(game).minutes
-    structure_table = current_table(game)
+    structure_table = structure_table or current_table(game)
     slug = slug or slugify(name)[:80]
     errors = _slug_errors(slug) | _settings_errors(
         name=name,

@@ -13,6 +13,9 @@ What the import makes, written down:
 - a registration per player, checked in, with the replay's ``joined_round``, ``byes``, ``fixed_table`` and
   drop;
 - every round finished, with its matches final (a bye has no table, as in an event run here);
+- the structure table is the game's current one, or for a Magic replay whose ``tiebreak_floor`` is not
+  that table's, the newest table with that floor (``"1/3"``: ``mtr-appendix-e-2024-r2``), so the event's
+  standings and its export floor as the replay did;
 - ``swiss_rounds`` is the number of Swiss rounds; the top cut is twice the matches of its first round; the
   event is finished when the replay holds the top cut's final, running otherwise (the organizer may go on).
 
@@ -53,6 +56,7 @@ from django.utils.translation import get_language, gettext, gettext_noop, overri
 
 from config.outbox import MAX_ATTEMPTS, MAX_DISPATCHES, minutes_before_given_up, outbox_send
 from matches.services import FinalMatch, matches_create_final
+from tournaments.engine.event_structure import table_with_floor
 from tournaments.engine.replay import Replay, ReplayError, english, phrase, problem_at, read_replay
 from tournaments.models import TOP_CUT_SIZES, Event, EventImport, EventStructure, Registration, Round
 from tournaments.selectors.imports import import_progress_key
@@ -265,6 +269,8 @@ def event_import(
         organizer=organizer,
         slug=_free_slug(name, slug),
         byes_allowed=any(player.byes for player in replay.players),
+        # A table with the replay's tiebreaker floor, so the imported event's standings are the replay's.
+        structure_table=table_with_floor(replay.game, replay.tiebreak_floor),
     )
     players = len(replay.players)
     users = _players(event, replay, lambda done: report(done, total))

@@ -14,11 +14,14 @@ from tournaments.engine.event_structure import (
     fitting_top_cut,
     structure_for,
     table_title,
+    table_with_floor,
+    tiebreak_floor,
 )
 
 YGO = "ygo-tournament-policy-2025"
 MTG = "mtr-appendix-e-2024"  # superseded: kept for the events created with it
-MTG_NOW = "mtr-appendix-e-2024-r2"
+MTG_R2 = "mtr-appendix-e-2024-r2"  # superseded by r3 (the 0.33 tiebreaker floor): the same rows
+MTG_NOW = "mtr-appendix-e-2024-r3"
 
 
 @pytest.mark.parametrize(
@@ -70,6 +73,21 @@ def test_a_top_cut_never_takes_more_players_than_attend():
 def test_new_events_use_each_games_current_table():
     assert current_table("yugioh") == YGO
     assert current_table("mtg") == MTG_NOW
+
+
+def test_the_current_magic_table_has_the_rows_of_r2_and_only_adds_the_0_33_floor():
+    """Issue 19: r3 is r2 with appendix C's floor; r2 and older stay as events created with them used them."""
+    tables = _tables()["tables"]
+
+    assert tables[MTG_NOW]["rows"] == tables[MTG_R2]["rows"]
+    assert tables[MTG_NOW]["byes_count_as"] == tables[MTG_R2]["byes_count_as"]
+    assert [tiebreak_floor(table) for table in (MTG, MTG_R2, MTG_NOW)] == ["1/3", "1/3", "0.33"]
+
+
+def test_an_import_takes_the_newest_table_with_its_replays_floor():
+    assert table_with_floor("mtg", "0.33") == MTG_NOW
+    assert table_with_floor("mtg", "1/3") == MTG_R2
+    assert table_with_floor("yugioh", "0.33") == YGO  # no floor in Yu-Gi-Oh!: its current table
 
 
 def test_an_unknown_table_version_is_named_in_the_error():

@@ -143,12 +143,17 @@ def test_a_dropped_player_stays_in_the_standings():
     assert rows["A"]["dropped"] is False
 
 
-def test_magic_percentages_are_floored_at_one_third():
-    # A beat B 2-0 twice: B has 0 match points and 0 games won, both floored to 1/3.
-    rows = by_player(compute(replay("mtg", "AB", [("swiss", [m("A", "B", "a", (2, 0))])] * 2)))
+def test_magic_percentages_are_floored_at_0_33():
+    # A beat B 2-0 twice: B has 0 match points and 0 games won, both floored to 0.33 (the spec's floor, the
+    # default of a replay without ``tiebreak_floor``; before issue 19 this test read 0.3333, one third).
+    document = replay("mtg", "AB", [("swiss", [m("A", "B", "a", (2, 0))])] * 2)
+    rows = by_player(compute(document))
 
-    assert rows["A"]["tiebreakers"] == {"omw": 0.3333, "gw": 1.0, "ogw": 0.3333}
-    assert rows["B"]["tiebreakers"] == {"omw": 1.0, "gw": 0.3333, "ogw": 1.0}
+    assert rows["A"]["tiebreakers"] == {"omw": 0.33, "gw": 1.0, "ogw": 0.33}
+    assert rows["B"]["tiebreakers"] == {"omw": 1.0, "gw": 0.33, "ogw": 1.0}
+    # A replay that names the floor of the events created before issue 19 gets one third.
+    old_rows = by_player(compute({**document, "tiebreak_floor": "1/3"}))
+    assert old_rows["A"]["tiebreakers"] == {"omw": 0.3333, "gw": 1.0, "ogw": 0.3333}
     # Yu-Gi-Oh! has no floor: the same event gives A an omw of 0.
     assert (
         by_player(compute(replay("yugioh", "AB", [("swiss", [m("A", "B", "a")])] * 2)))["A"]["tiebreakers"][

@@ -75,3 +75,32 @@ def test_exit_status_is_2_from_the_shell(tmp_path):
     assert completed.returncode == 2
     assert "game: missing" in completed.stderr
     assert completed.stdout == ""
+
+
+def test_a_magic_replay_prints_the_0_33_floor_of_the_magic_tournament_rules(tmp_path):
+    """Issue 19: an opponent who went 1-3 and withdrew counts 0.33 (MTR appendix C), not 0.3333."""
+    path = tmp_path / "magic.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "event-replay/1",
+                "game": "mtg",
+                "players": [{"id": p, "name": p} for p in ("P", "O1", "O2", "O3", "O4")],
+                "rounds": [
+                    {
+                        "number": n,
+                        "stage": "swiss",
+                        "matches": [{"table": 1, "a": "P", "b": f"O{n}", "result": r}],
+                    }
+                    for n, r in enumerate("bbab", start=1)
+                ],
+                "drops": [{"player": "P", "after_round": 4}],
+            }
+        )
+    )
+
+    out, _ = run(str(path))
+
+    rows = {row["player"]: row for row in json.loads(out)["standings"]}
+    assert rows["O1"]["tiebreakers"]["omw"] == 0.33  # P: 3 match points of 12, 0.25, floored at 0.33
+    assert rows["P"]["tiebreakers"]["omw"] == 0.8325  # (O1, O2, O4 at 1.0 + O3 at 0 of 3, so 0.33) / 4
