@@ -404,6 +404,7 @@ NOT_PAGES: dict[str, str] = {
     "card-import-progress": fragment_of("card-import-detail"),
     "event-run-search": fragment_of("event-run"),
     "match-live": fragment_of("match-detail"),
+    "event-bracket": fragment_of("event-standings"),
     "ruling-card-search": fragment_of("ruling-new"),
     "card-search": fragment_of("event-detail"),  # the deck builder's card names, while registration is open
 }

@@ -34,9 +34,10 @@ from tournaments.views.run_rounds import run_close, run_no_show, run_pair, run_r
 from tournaments.views.self_service import event_check_in_me, event_drop_me, event_enter_me
 from tournaments.views.slips import round_slips
 from tournaments.views.staff import event_staff, event_staff_remove
-from tournaments.views.standings import event_standings_page
+from tournaments.views.standings import event_bracket_fragment, event_standings_page
 
 __all__ = [
+    "event_bracket_fragment",
     "event_check_in_me",
     "event_deck_builder",
     "event_deck_lists",
