@@ -100,7 +100,7 @@ def test_the_standings_page_draws_the_bracket_with_its_numbers_in_a_table_and_po
     assert "aria-labelledby=" in svg
     for name in top_four:
         assert name in svg  # real text in the picture, not an image of it
-    table = text_of(page.split('<table class="bracket-table">')[1].split("</table>")[0])
+    table = text_of(page.split('<table class="bracket-table stacked-rows">')[1].split("</table>")[0])
     assert f"{top_four[0]} (seed 1)" in table
     assert f"{top_four[3]} (seed 4)" in table
     assert "Being played" in table
