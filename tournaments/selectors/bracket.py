@@ -63,10 +63,13 @@ class Bracket:
         return list(zip(self.picture.headings, labels, strict=True))
 
 
-def round_label(players: int) -> str:
-    """A bracket round's name: "Final" for its last 2 players, "Top 8" for 8."""
+def round_label(players: int, index: int, single_elimination: bool) -> str:
+    """A bracket round's name: "Final" for its last 2 players; before it, a top cut's "Top 8", a
+    single-elimination event's "Round 1" (its first round may be a bracket of 8 for 6 players)."""
     if players == 2:
         return pgettext("bracket round", "Final")
+    if single_elimination:
+        return gettext("Round %(number)s") % {"number": index + 1}
     return gettext("Top %(size)s") % {"size": players}
 
 
@@ -126,20 +129,21 @@ def event_bracket(event: Event) -> Bracket | None:
             ]
         )
     rounds = filled_rounds(size, played)
+    single_elimination = event.structure == EventStructure.SINGLE_ELIMINATION
     return Bracket(
         size=size,
         rounds=[
             BracketRound(
                 number=numbers[index] if index < len(numbers) else None,
                 players=len(round_) * 2,
-                label=round_label(len(round_) * 2),
+                label=round_label(len(round_) * 2, index, single_elimination),
                 matches=round_,
             )
             for index, round_ in enumerate(rounds)
         ],
         winner=champion(rounds),
         picture=layout(rounds),
-        single_elimination=event.structure == EventStructure.SINGLE_ELIMINATION,
+        single_elimination=single_elimination,
     )
 
 

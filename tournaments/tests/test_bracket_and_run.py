@@ -136,7 +136,7 @@ def test_a_single_elimination_bracket_of_six_gives_its_byes_to_seeds_1_and_2():
     assert [m.a.seed for m in semis] == [1, 2]
     assert [m.b.seed for m in semis] == [4, 3]  # side a won everywhere in round 1
     assert first.number == bracket.rounds[0].number
-    assert [r.label for r in bracket.rounds] == ["Top 8", "Top 4", "Final"]
+    assert [r.label for r in bracket.rounds] == ["Round 1", "Round 2", "Final"]
 
 
 def test_the_bracket_api_gives_the_same_numbers(client):
