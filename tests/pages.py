@@ -288,6 +288,11 @@ PAGES: list[Page] = [
     Page("event-projector", ORGANIZER, _event),
     Page("round-slips", ORGANIZER, lambda w: {"slug": w.event.slug, "number": 2}),
     Page("event-run", ORGANIZER, _event),
+    Page(
+        "event-run-player-run",
+        ORGANIZER,
+        lambda w: {"slug": w.event.slug, "registration_id": w.registration.pk},
+    ),
     Page("event-settings", ORGANIZER, _event),
     Page("event-staff", ORGANIZER, _event),
     Page("organize", ORGANIZER),

@@ -499,6 +499,7 @@ PAGE_ROWS = [
     # Calls time for the whole round when confirmed: run after the rows that need the clock running.
     page("event-run-call-time", "post", ORGANIZER, body={"confirm": "yes"}, late=True),
     page("event-run-check-in", "post", ORGANIZER),
+    page("event-run-player-run", "get", ORGANIZER, note="any player's run, for the event's organizers"),
     page("event-run-byes", "post", ORGANIZER, body={"byes": "1"}),
     page("event-run-table", "post", ORGANIZER, body={"table": "5"}),
     page("event-run-drop", "post", ORGANIZER, late=True),

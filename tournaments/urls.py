@@ -72,6 +72,11 @@ urlpatterns = [
         views.run_check_in,
         name="event-run-check-in",
     ),
+    path(
+        "events/<slug:slug>/run/players/<int:registration_id>/rounds/",
+        views.run_player_run,
+        name="event-run-player-run",
+    ),
     path("events/<slug:slug>/run/players/<int:registration_id>/byes/", views.run_byes, name="event-run-byes"),
     path(
         "events/<slug:slug>/run/players/<int:registration_id>/table/", views.run_table, name="event-run-table"

@@ -295,3 +295,21 @@ def test_a_bracket_match_without_a_winner_yet_is_shown_empty_in_the_next_round()
     bracket = event_bracket(event)
     assert [m.a for m in bracket.rounds[1].matches] == [None]
     assert Round.objects.filter(event=event, stage=Round.Stage.TOP).count() == 1
+
+
+def test_an_organizer_opens_any_players_run_from_the_players_list():
+    event, organizer, players = event_with_players(4, swiss_rounds=2, top_cut=0)
+    play_round(event, organizer, seed=1)
+    player = players[2]
+    registration = event.registrations.get(player=player)
+    client = signed_in(organizer)
+    url = reverse("event-run-player-run", args=[event.slug, registration.pk])
+    assert url in client.get(reverse("event-run", args=[event.slug])).content.decode()
+    page = client.get(url).content.decode()
+    run = player_run(event, player)
+    assert "Player3 Test's run" in page
+    rows = page.split("<tbody>")[1].split("</tbody>")[0]
+    assert f"{run.rounds[0].place} of 4" in text_of(rows)
+    assert run.rounds[0].line.opponent in rows
+    # Not for the player themselves, nor another player: the run page is the organizers'.
+    assert signed_in(player).get(url).status_code == 403
