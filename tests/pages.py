@@ -288,6 +288,11 @@ PAGES: list[Page] = [
     Page("event-projector", ORGANIZER, _event),
     Page("round-slips", ORGANIZER, lambda w: {"slug": w.event.slug, "number": 2}),
     Page("event-run", ORGANIZER, _event),
+    Page(
+        "event-run-player-run",
+        ORGANIZER,
+        lambda w: {"slug": w.event.slug, "registration_id": w.registration.pk},
+    ),
     Page("event-settings", ORGANIZER, _event),
     Page("event-staff", ORGANIZER, _event),
     Page("organize", ORGANIZER),
@@ -404,6 +409,7 @@ NOT_PAGES: dict[str, str] = {
     "card-import-progress": fragment_of("card-import-detail"),
     "event-run-search": fragment_of("event-run"),
     "match-live": fragment_of("match-detail"),
+    "event-bracket": fragment_of("event-standings"),
     "ruling-card-search": fragment_of("ruling-new"),
     "card-search": fragment_of("event-detail"),  # the deck builder's card names, while registration is open
 }

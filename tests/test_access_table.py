@@ -168,6 +168,7 @@ API_ROWS = [
     api("api-logout-all", "post", SIGNED_IN),
     api("api-me", "get", SIGNED_IN),
     api("api-my-history", "get", SIGNED_IN, note="the caller's own matches only"),
+    api("api-my-run", "get", SIGNED_IN, note="the caller's own run only: there is no user parameter"),
     api("api-events", "get", EVERYONE),
     api(
         "api-events",
@@ -258,6 +259,7 @@ API_ROWS = [
     api("api-round-extend", "post", ORGANIZER, body={"minutes": 5}),
     api("api-event-standings", "get", EVERYONE),
     api("api-event-final-standings", "get", EVERYONE),
+    api("api-event-bracket", "get", EVERYONE, note="public like the standings"),
     api("api-event-replay", "get", EVERYONE),
     api("api-match", "get", EVERYONE),
     api("api-match-report", "post", AT_TABLE, body={"result": "a", "games_a": 2, "games_b": 0}),
@@ -464,6 +466,7 @@ PAGE_ROWS = [
     page("event-pairings", "get", EVERYONE),
     page("round-pairings", "get", EVERYONE),
     page("event-standings", "get", EVERYONE),
+    page("event-bracket", "get", EVERYONE, note="the standings page's bracket, polled"),
     page("event-projector", "get", EVERYONE),
     page("round-slips", "get", EVENT_STAFF),
     page("event-enter-me", "post", SIGNED_IN, late=True),
@@ -496,6 +499,7 @@ PAGE_ROWS = [
     # Calls time for the whole round when confirmed: run after the rows that need the clock running.
     page("event-run-call-time", "post", ORGANIZER, body={"confirm": "yes"}, late=True),
     page("event-run-check-in", "post", ORGANIZER),
+    page("event-run-player-run", "get", ORGANIZER, note="any player's run, for the event's organizers"),
     page("event-run-byes", "post", ORGANIZER, body={"byes": "1"}),
     page("event-run-table", "post", ORGANIZER, body={"table": "5"}),
     page("event-run-drop", "post", ORGANIZER, late=True),

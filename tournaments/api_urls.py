@@ -1,9 +1,20 @@
 from django.urls import path
 
-from tournaments.api import deck_lists, documents, events, history, imports, registrations, rounds, staff
+from tournaments.api import (
+    deck_lists,
+    documents,
+    events,
+    history,
+    imports,
+    pictures,
+    registrations,
+    rounds,
+    staff,
+)
 
 urlpatterns = [
     path("me/history/", history.MyHistoryApi.as_view(), name="api-my-history"),
+    path("me/runs/<slug:slug>/", pictures.MyRunApi.as_view(), name="api-my-run"),
     path("events/", events.EventsApi.as_view(), name="api-events"),
     # Before events/<slug>/, which "import" would otherwise match (the import refuses that slug).
     path("events/import/", imports.EventImportApi.as_view(), name="api-event-import"),
@@ -89,5 +100,6 @@ urlpatterns = [
         documents.EventFinalStandingsApi.as_view(),
         name="api-event-final-standings",
     ),
+    path("events/<slug:slug>/bracket/", pictures.EventBracketApi.as_view(), name="api-event-bracket"),
     path("events/<slug:slug>/replay/", documents.EventReplayApi.as_view(), name="api-event-replay"),
 ]

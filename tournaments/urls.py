@@ -37,6 +37,7 @@ urlpatterns = [
     path("events/<slug:slug>/pairings/", views.event_pairings, name="event-pairings"),
     path("events/<slug:slug>/rounds/<int:number>/pairings/", views.event_pairings, name="round-pairings"),
     path("events/<slug:slug>/standings/", views.event_standings_page, name="event-standings"),
+    path("events/<slug:slug>/standings/bracket/", views.event_bracket_fragment, name="event-bracket"),
     path("events/<slug:slug>/projector/", views.event_projector, name="event-projector"),
     path("events/<slug:slug>/rounds/<int:number>/slips/", views.round_slips, name="round-slips"),
     path("events/<slug:slug>/enter/", views.event_enter_me, name="event-enter-me"),
@@ -70,6 +71,11 @@ urlpatterns = [
         "events/<slug:slug>/run/players/<int:registration_id>/check-in/",
         views.run_check_in,
         name="event-run-check-in",
+    ),
+    path(
+        "events/<slug:slug>/run/players/<int:registration_id>/rounds/",
+        views.run_player_run,
+        name="event-run-player-run",
     ),
     path("events/<slug:slug>/run/players/<int:registration_id>/byes/", views.run_byes, name="event-run-byes"),
     path(

@@ -224,7 +224,7 @@ def test_a_friday_night_from_a_fresh_install_with_walk_ins_and_no_admin(live_ser
     organizer.open(run)
     expect(organizer.section("round")).to_contain_text("The event is over")
     organizer.open(f"{live_server.url}/events/{event.slug}/standings/")
-    expect(organizer.page.locator("main tr").filter(has_text="Winner")).to_contain_text(winner)
+    expect(organizer.page.locator("main table.final tr").filter(has_text="Winner")).to_contain_text(winner)
 
     assert watched.requests, "the pages were watched"
     assert not [url for url in watched.requests if "/admin/" in url]

@@ -146,5 +146,5 @@ def test_an_eight_player_event_with_a_top_4_runs_from_the_pages(live_server, bro
     organizer.open(run)
     expect(organizer.section("round")).to_contain_text("The event is over")
     yugi.open(standings)
-    winner_row = yugi.page.locator("main tr").filter(has_text="Winner")
+    winner_row = yugi.page.locator("main table.final tr").filter(has_text="Winner")
     expect(winner_row).to_contain_text(final.player_a.get_full_name())

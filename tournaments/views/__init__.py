@@ -18,6 +18,7 @@ from tournaments.views.exports import event_export_matches, event_export_replay,
 from tournaments.views.history import my_history, my_history_csv
 from tournaments.views.my_deck import event_deck_builder, event_my_deck
 from tournaments.views.pairings import event_pairings
+from tournaments.views.player_run import run_player_run
 from tournaments.views.projector import event_projector
 from tournaments.views.run import event_run
 from tournaments.views.run_clock import run_call_time, run_extend, run_pause, run_resume
@@ -34,9 +35,10 @@ from tournaments.views.run_rounds import run_close, run_no_show, run_pair, run_r
 from tournaments.views.self_service import event_check_in_me, event_drop_me, event_enter_me
 from tournaments.views.slips import round_slips
 from tournaments.views.staff import event_staff, event_staff_remove
-from tournaments.views.standings import event_standings_page
+from tournaments.views.standings import event_bracket_fragment, event_standings_page
 
 __all__ = [
+    "event_bracket_fragment",
     "event_check_in_me",
     "event_deck_builder",
     "event_deck_lists",
@@ -80,6 +82,7 @@ __all__ = [
     "run_no_show",
     "run_pair",
     "run_pause",
+    "run_player_run",
     "run_repair",
     "run_resume",
     "run_search",

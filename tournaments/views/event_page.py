@@ -36,6 +36,7 @@ from tournaments.selectors.events import (
 from tournaments.selectors.history import my_final_place
 from tournaments.selectors.my_table import my_table
 from tournaments.selectors.registrations import registrations_for
+from tournaments.selectors.runs import my_run
 from tournaments.views.deck_staff import section_label
 from tournaments.views.pairings_rows import table_rows
 
@@ -66,6 +67,7 @@ def _event_page(
         return render(request, "tournaments/_pairings.html", context)
     context["my_table"] = my_table(request.user, event)
     context["my_final_place"] = my_final_place(request.user, event)
+    context["my_run"] = my_run(request.user, event)
     context["entries_open"] = entries_open(event)
     context["registrations"] = registrations_for(event)
     context["is_deck_staff"] = is_deck_staff(request.user, event)

@@ -16,13 +16,20 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest
 from config.spreadsheet import csv_document
 from tournaments.selectors.history import HistoryEvent, history_by_event
+from tournaments.selectors.runs import run_of_lines
 
 
 @login_required
 @require_GET
 def my_history(request: HtmxHttpRequest) -> HttpResponse:
     user = cast(User, request.user)
-    return render(request, "tournaments/history.html", {"events": history_by_event(user)})
+    events = history_by_event(user)
+    runs = {group.event.pk: run_of_lines(group.event, user, group.lines) for group in events}
+    return render(
+        request,
+        "tournaments/history.html",
+        {"events": [(group, runs[group.event.pk]) for group in events], "has_events": bool(events)},
+    )
 
 
 def history_csv(events: list[HistoryEvent]) -> str:

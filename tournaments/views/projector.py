@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest
 from tournaments.models import Event, Round
+from tournaments.selectors.bracket import event_bracket
 from tournaments.selectors.events import event_for
 from tournaments.selectors.standings import Record, event_standings, final_standings, reached_words
 from tournaments.views.pairings import pairings_context
@@ -71,5 +72,6 @@ def event_projector(request: HtmxHttpRequest, slug: str) -> HttpResponse:
             and round_.status == Round.Status.IN_PROGRESS
             and round_.matches.filter(time_called_at__isnull=False).exists()
         )
+    context["bracket"] = event_bracket(event)
     template = "tournaments/_projector_live.html" if request.htmx else "tournaments/projector.html"
     return render(request, template, context)

@@ -14,13 +14,15 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.http import HttpResponse
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils import formats
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_GET
 
 from config.http import HtmxHttpRequest, etag_matches, not_modified, render_around, with_etag
-from tournaments.models import Event, Round
+from tournaments.models import Event, EventStructure, Round
+from tournaments.selectors.bracket import bracket_etag, event_bracket
 from tournaments.selectors.cached_documents import HistoryStamp, cached, history_stamp
 from tournaments.selectors.events import event_for, is_organizer
 from tournaments.selectors.history import my_final_place
@@ -136,6 +138,9 @@ def event_standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     context: dict[str, object] = {
         "event": event,
         "live_etag": etag,
+        "bracket": event_bracket(event),
+        "bracket_live": bracket_live(event),
+        "bracket_etag": bracket_etag(event, get_language()),
         "can_run": is_organizer(request.user, event),
         "my_final_place": my_final_place(request.user, event),
         "my_place": place_in_standings(event, request.user, stamp),
@@ -147,3 +152,22 @@ def event_standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         name="standings_table",
         document=standings_table(event, stamp),
     )
+
+
+def bracket_live(event: Event) -> bool:
+    """Whether the bracket can still change: a running event with a top cut, or a single-elimination one."""
+    return event.status == Event.Status.RUNNING and (
+        event.structure == EventStructure.SINGLE_ELIMINATION or bool(event.top_cut)
+    )
+
+
+@require_GET
+def event_bracket_fragment(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    """The standings page's bracket alone, polled: "304 Not Modified" until a top-cut match changes, so a
+    result shows in the bracket as soon as it is final, before the round is closed."""
+    event = event_for(request.user, slug)
+    etag = bracket_etag(event, get_language())
+    if etag_matches(request, etag):
+        return not_modified(etag)
+    context = {"event": event, "bracket": event_bracket(event)}
+    return with_etag(render(request, "tournaments/_bracket.html", context), etag)
