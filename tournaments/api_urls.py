@@ -1,6 +1,16 @@
 from django.urls import path
 
-from tournaments.api import deck_lists, documents, events, history, imports, registrations, rounds, staff
+from tournaments.api import (
+    deck_lists,
+    documents,
+    events,
+    history,
+    imports,
+    metagame,
+    registrations,
+    rounds,
+    staff,
+)
 
 urlpatterns = [
     path("me/history/", history.MyHistoryApi.as_view(), name="api-my-history"),
@@ -90,4 +100,15 @@ urlpatterns = [
         name="api-event-final-standings",
     ),
     path("events/<slug:slug>/replay/", documents.EventReplayApi.as_view(), name="api-event-replay"),
+    path("events/<slug:slug>/metagame/", metagame.EventMetagameApi.as_view(), name="api-event-metagame"),
+    path(
+        "events/<slug:slug>/archetypes/merge/",
+        metagame.EventArchetypeMergeApi.as_view(),
+        name="api-event-archetype-merge",
+    ),
+    path(
+        "events/<slug:slug>/registrations/<int:registration_id>/archetype/",
+        metagame.RegistrationArchetypeApi.as_view(),
+        name="api-registration-archetype",
+    ),
 ]

@@ -64,18 +64,19 @@ def registration_archetype_set(*, registration: Registration, archetype: str, by
 @transaction.atomic
 def event_archetype_merge(*, event: Event, source: str, target: str, by: User) -> int:
     """Rename every registration of ``event`` playing ``source`` to ``target`` (staff only); the number
-    renamed. The event's registrations are locked, so a merge and a correction apply one after the other."""
+    renamed. A refusal names the field ``archetype`` (the source) or ``into`` (the target). The event's
+    registrations are locked, so a merge and a correction apply one after the other."""
     _require_deck_staff(by, event)
-    source = _archetype(source, "source")
-    target = _archetype(target, "target")
+    source = _archetype(source, "archetype")
+    target = _archetype(target, "into")
     if source == target:
-        raise ValidationError({"target": [gettext("Merge an archetype into another one.")]})
+        raise ValidationError({"into": [gettext("Merge an archetype into another one.")]})
     registrations = list(
         Registration.objects.select_for_update().filter(event=event, archetype=source).order_by("pk")
     )
     if not registrations:
         raise ValidationError(
-            {"source": [gettext("No deck of this event is named “%(name)s”.") % {"name": source}]}
+            {"archetype": [gettext("No deck of this event is named “%(name)s”.") % {"name": source}]}
         )
     ArchetypeChange.objects.bulk_create(
         ArchetypeChange(

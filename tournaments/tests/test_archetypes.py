@@ -149,13 +149,13 @@ def test_a_merge_names_the_wrong_field():
 
     with pytest.raises(ValidationError) as missing:
         event_archetype_merge(event=event, source="Branded", target="Tenpai", by=judge)
-    assert "source" in missing.value.message_dict
+    assert "archetype" in missing.value.message_dict
     with pytest.raises(ValidationError) as same:
         event_archetype_merge(event=event, source="Tenpai", target=" Tenpai ", by=judge)
-    assert "target" in same.value.message_dict
+    assert "into" in same.value.message_dict
     with pytest.raises(ValidationError) as empty:
         event_archetype_merge(event=event, source="Tenpai", target="  ", by=judge)
-    assert "target" in empty.value.message_dict
+    assert "into" in empty.value.message_dict
 
 
 def test_unnamed_lists_get_the_archetype_of_the_most_similar_named_list():
