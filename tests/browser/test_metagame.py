@@ -57,11 +57,11 @@ def test_the_metagame_reads_on_a_phone_and_on_the_projector(live_server, browser
     assert axe_violations(page) == []
     _screenshot(page, f"metagame-{size}")
 
-    # The round selector is a form: the top cut's field is the two players who reached it.
+    # The round selector is a form: the top cut's field is the four players who reached it.
     page.get_by_label("Show").select_option(label="Top cut")
     page.get_by_role("button", name="Show").click()
     expect(page.get_by_role("heading", name="Metagame: the top cut")).to_be_visible()
-    expect(chart).to_contain_text("Tenpai · 50.0% (1 player)")
+    expect(chart).to_contain_text("Tenpai · 25.0% (1 player)")
     expect(chart).to_contain_text("1-0-0, won 100.0%")
     assert axe_violations(page) == []
 

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from config.schema import ValidationErrorSerializer
 from idempotency.api import IDEMPOTENCY_KEY, idempotent
-from tournaments.models import ARCHETYPE_MAX_LENGTH, Registration
+from tournaments.models import ARCHETYPE_MAX_LENGTH, Event, Registration
 from tournaments.selectors.archetypes import archetype_name, archetypes_visible_to
 from tournaments.selectors.events import event_for
 from tournaments.selectors.metagame import event_metagame, metagame_lines, metagame_scope
@@ -85,7 +85,7 @@ ROUND = OpenApiParameter(
 )
 
 
-def _readable_event(request: Request, slug: str) -> Any:
+def _readable_event(request: Request, slug: str) -> Event:
     event = event_for(request.user, slug)
     if not archetypes_visible_to(request.user, event):
         raise PermissionDenied(

@@ -7,8 +7,10 @@ The field and its matches, for one *scope*:
 - a round number N: the field is the players with a match (or a bye) in round N, and those matches.
 - ``TOP`` (the top cut): the field is the players of the top cut's matches, and those matches.
 
+A match being played (result ``""``) puts its players in the field and counts in no record.
+
 Each archetype's row: ``players`` in the field, ``share`` = players / field, and its record over the scope's
-matches (each player's side of each match; only finished matches are given to :func:`metagame`):
+finished matches (each player's side of each match):
 
 - a win, a loss, a draw; each side of a double loss is a loss;
 - a bye is counted apart (``byes``) and left out of the win rate: nobody was beaten;
@@ -68,8 +70,8 @@ class Entry:
 
 @dataclass(frozen=True)
 class Played:
-    """One finished match: its round, whether it is the top cut's, its players and result (``a``, ``b``,
-    ``draw``, ``bye``, ``double_loss``)."""
+    """One match: its round, whether it is the top cut's, its players and result (``a``, ``b``, ``draw``,
+    ``bye``, ``double_loss``; ``""`` while it is played)."""
 
     round: int
     top_cut: bool
@@ -187,7 +189,8 @@ def metagame(
     players = Counter(archetype(player) for player in in_field)
     for name in players:
         counts.setdefault(name, {})
-    for match in played:
+    finished = [match for match in played if match.result]
+    for match in finished:
         side_a = archetype(match.player_a)
         if match.result == BYE or match.player_b is None:
             add(side_a, "byes")
@@ -236,7 +239,7 @@ def metagame(
     return Metagame(
         field=size,
         lists=len(lists),
-        matches=len(played),
+        matches=len(finished),
         archetypes=tuple(rows),
         cards=tuple(card_rows if most_played is None else card_rows[:most_played]),
     )

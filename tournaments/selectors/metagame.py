@@ -57,7 +57,7 @@ def metagame_scope(event: Event, text: str | None) -> Scope:
 
 
 def event_metagame(event: Event, scope: Scope) -> Metagame:
-    """The metagame of ``scope`` (two queries: the registrations with their lists, the finished matches)."""
+    """The metagame of ``scope`` (two queries: the registrations with their lists, the matches)."""
     entries = [
         Entry(
             player=registration.player_id,
@@ -66,11 +66,18 @@ def event_metagame(event: Event, scope: Scope) -> Metagame:
         )
         for registration in Registration.objects.filter(event=event).select_related("deck_list")
     ]
+    # A match not final yet (being played, disputed) puts its players in the field, in no record.
     matches = [
-        Played(round=number, top_cut=stage == Round.Stage.TOP, player_a=a, player_b=b, result=result)
-        for number, stage, a, b, result in Match.objects.filter(
-            round__event=event, status=Match.Status.FINAL
-        ).values_list("round__number", "round__stage", "player_a_id", "player_b_id", "result")
+        Played(
+            round=number,
+            top_cut=stage == Round.Stage.TOP,
+            player_a=a,
+            player_b=b,
+            result=result if status == Match.Status.FINAL else "",
+        )
+        for number, stage, a, b, result, status in Match.objects.filter(round__event=event).values_list(
+            "round__number", "round__stage", "player_a_id", "player_b_id", "result", "status"
+        )
     ]
     return metagame(entries, matches, scope, most_played=MOST_PLAYED)
 

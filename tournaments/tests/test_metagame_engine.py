@@ -85,6 +85,14 @@ def test_the_top_cut_is_its_own_field():
     assert rows(result)["Tenpai"][2].win_rate == 1
 
 
+def test_a_match_being_played_puts_its_players_in_the_field_and_in_no_record():
+    result = metagame(ENTRIES, [*MATCHES, Played(3, True, 5, 6, "")], TOP)
+
+    assert (result.field, result.matches) == (6, 2)
+    assert rows(result)["Tenpai"] == (2, Fraction(1, 3), Record(wins=1))
+    assert rows(result)[""] == (1, Fraction(1, 6), Record())
+
+
 def test_an_archetype_without_matches_has_no_win_rate():
     result = metagame(ENTRIES, [], SWISS)
 
