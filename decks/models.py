@@ -36,6 +36,11 @@ PRESENTED_LIST_NAME = gettext_noop("%(event)s (presented to a judge, %(number)s)
 _PRESENTED_LIST_NAME = re.compile(r"(?P<event>.+) \(presented to a judge, (?P<number>\d+)\)", re.DOTALL)
 
 
+def is_presented_list_name(name: str) -> bool:
+    """A name Arbiter gave a list a judge entered as presented (:data:`PRESENTED_LIST_NAME`)."""
+    return _PRESENTED_LIST_NAME.fullmatch(name) is not None
+
+
 class DeckList(models.Model):
     """A deck list as one player submitted it. Rows are never edited: a new version is a new row, so a
     registration's history (and a deck check against it) always points at the list as it was."""

@@ -284,6 +284,8 @@ PAGES: list[Page] = [
     Page("event-pairings", PLAYER, _event),
     Page("round-pairings", ANONYMOUS, lambda w: {"slug": w.event.slug, "number": 1}),
     Page("event-standings", PLAYER, _event),
+    Page("event-metagame", JUDGE, _event),  # the chart, the tables and the forms naming the decks
+    Page("event-metagame", JUDGE, _event, query="?round=1", variant="one round"),
     Page("event-standings", PLAYER, lambda w: {"slug": w.finished_event.slug}, variant="finished event"),
     Page("event-projector", ORGANIZER, _event),
     Page("round-slips", ORGANIZER, lambda w: {"slug": w.event.slug, "number": 2}),
@@ -354,6 +356,8 @@ NOT_PAGES: dict[str, str] = {
             "event-drop-me",
             "event-run-enter",
             "event-staff-remove",
+            "event-archetype-set",
+            "event-archetype-merge",
             "event-run-pair",
             "event-run-repair",
             "event-run-swap",
@@ -394,6 +398,7 @@ NOT_PAGES: dict[str, str] = {
     **dict.fromkeys(
         [
             "event-deck-lists-csv",
+            "event-metagame-csv",
             "my-history-csv",
             "event-deck-lists-text",
             "event-deck-lists-zip",

@@ -210,6 +210,16 @@ API_ROWS = [
         kwargs=lambda world: {"slug": world.other_event.slug},
         note="lists made public",
     ),
+    api("api-event-metagame", "get", DECK_STAFF),
+    api(
+        "api-event-metagame",
+        "get",
+        SIGNED_IN,
+        kwargs=lambda world: {"slug": world.other_event.slug},
+        note="lists made public",
+    ),
+    api("api-registration-archetype", "put", DECK_STAFF, body={"archetype": "Tenpai"}),
+    api("api-event-archetype-merge", "post", DECK_STAFF, body={"archetype": "Locals list", "into": "Tenpai"}),
     api("api-round-deck-checks", "get", DECK_STAFF),
     api(
         "api-round-deck-checks", "post", DECK_STAFF, body=lambda world, user: {"match": world.other_match.pk}
@@ -410,6 +420,26 @@ PAGE_ROWS = [
         kwargs=lambda world: {"slug": world.other_event.slug},
         note="lists made public",
     ),
+    # An event's metagame: as private as its lists (its deck staff; everyone signed in once they are public).
+    page("event-metagame", "get", DECK_STAFF),
+    page(
+        "event-metagame",
+        "get",
+        SIGNED_IN,
+        kwargs=lambda world: {"slug": world.other_event.slug},
+        note="lists made public",
+    ),
+    page("event-metagame-csv", "get", DECK_STAFF),
+    page(
+        "event-metagame-csv",
+        "get",
+        SIGNED_IN,
+        kwargs=lambda world: {"slug": world.other_event.slug},
+        note="lists made public",
+    ),
+    # Naming and merging the decks: the deck staff only, even once the lists are public.
+    page("event-archetype-set", "post", DECK_STAFF, body={"archetype": "Tenpai"}),
+    page("event-archetype-merge", "post", DECK_STAFF, body={"archetype": "Locals list", "into": "Tenpai"}),
     page("event-deck-replace", "get", DECK_STAFF),
     page("event-deck-replace", "post", DECK_STAFF, body=REPLACEMENT),
     page("event-deck-lists-csv", "get", DECK_STAFF),

@@ -54,6 +54,8 @@ SAME_IN_EVERY_LANGUAGE = {
     "Gi",
     "Oh",
     "Magic",
+    "Metagame",  # the players' word in Portuguese and Spanish too
+    "Byes",
     "The",
     "Gathering",
     "ID",
@@ -79,7 +81,8 @@ OTHER_GAMES_CARD = {
     "mtg": re.compile(r"\bcards?\b", re.IGNORECASE),
 }
 SAME_IN = {
-    "pt-br": {"Status", "Sideboard", "Sideboards", "sideboard", "Main", "Extra"},  # a list's headings
+    # a list's headings; "Card", as Yu-Gi-Oh! players in Brazil say it (a Magic page says "Carta")
+    "pt-br": {"Status", "Sideboard", "Sideboards", "sideboard", "Main", "Extra", "Card"},
     "es": {"Extra", "Match", "Matches", "match"},
 }
 

@@ -5,7 +5,15 @@ from django.db import transaction
 from django.forms import ModelForm
 from django.http import HttpRequest
 
-from tournaments.models import DeckCheck, DeckListChange, Event, EventRole, Registration, Round
+from tournaments.models import (
+    ArchetypeChange,
+    DeckCheck,
+    DeckListChange,
+    Event,
+    EventRole,
+    Registration,
+    Round,
+)
 from tournaments.services.history import history_changed
 
 M = TypeVar("M", bound=Event | Registration | Round)
@@ -54,8 +62,8 @@ class EventAdmin(HistoryAdmin[Event]):
 class RegistrationAdmin(HistoryAdmin[Registration]):
     list_display = ["player", "event", "deck_list", "dropped_after_round"]
     list_filter = ["event"]
-    # Deck lists change through the services (history, deadline): not by editing the row here.
-    readonly_fields = ["deck_list"]
+    # Deck lists and archetypes change through the services (history, deadline): not by editing the row here.
+    readonly_fields = ["deck_list", "archetype"]
 
 
 @admin.register(Round)
@@ -69,6 +77,13 @@ class DeckListChangeAdmin(admin.ModelAdmin[DeckListChange]):
     list_display = ["registration", "old_deck_list", "new_deck_list", "changed_by", "reason", "changed_at"]
     list_filter = ["registration__event"]
     readonly_fields = ["registration", "old_deck_list", "new_deck_list", "changed_by", "reason", "changed_at"]
+
+
+@admin.register(ArchetypeChange)
+class ArchetypeChangeAdmin(admin.ModelAdmin[ArchetypeChange]):
+    list_display = ["registration", "old_archetype", "new_archetype", "merged", "changed_by", "changed_at"]
+    list_filter = ["registration__event"]
+    readonly_fields = ["registration", "old_archetype", "new_archetype", "merged", "changed_by", "changed_at"]
 
 
 @admin.register(DeckCheck)

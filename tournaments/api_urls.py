@@ -6,6 +6,7 @@ from tournaments.api import (
     events,
     history,
     imports,
+    metagame,
     pictures,
     registrations,
     rounds,
@@ -102,4 +103,15 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/bracket/", pictures.EventBracketApi.as_view(), name="api-event-bracket"),
     path("events/<slug:slug>/replay/", documents.EventReplayApi.as_view(), name="api-event-replay"),
+    path("events/<slug:slug>/metagame/", metagame.EventMetagameApi.as_view(), name="api-event-metagame"),
+    path(
+        "events/<slug:slug>/archetypes/merge/",
+        metagame.EventArchetypeMergeApi.as_view(),
+        name="api-event-archetype-merge",
+    ),
+    path(
+        "events/<slug:slug>/registrations/<int:registration_id>/archetype/",
+        metagame.RegistrationArchetypeApi.as_view(),
+        name="api-registration-archetype",
+    ),
 ]

@@ -46,6 +46,7 @@ DEMO_PASSWORD = "arbiter-demo"  # noqa: S105 - published on purpose: these login
 DEMO_CARDS = Path(__file__).with_name("demo_cards.cdb")
 EVENT_SLUG = "friday-night-yugioh"
 MAGIC_EVENT_SLUG = "saturday-modern"
+UNNAMED_DECK_PLAYER = "duke"
 
 ORGANIZER = ("olivia", "Olivia", "Marsh")
 JUDGE = ("jude", "Jude", "Okafor")
@@ -267,7 +268,10 @@ def demo_load() -> DemoSummary:
     deck_names = list(DECKS)
     for index, player in enumerate(players.values()):
         deck_name = deck_names[index % len(deck_names)]
-        deck_list = deck_list_create(owner=player, game="yugioh", name=deck_name, text=DECKS[deck_name])
+        # Duke pasted his list on the event page: Arbiter named it after the event, so his deck is unnamed on
+        # the metagame page, where its staff see the archetype suggested by the cards it shares.
+        list_name = f"{event.name} v1" if player.username == UNNAMED_DECK_PLAYER else deck_name
+        deck_list = deck_list_create(owner=player, game="yugioh", name=list_name, text=DECKS[deck_name])
         registration_create(event=event, player=player, deck_list=deck_list)
 
     # The demo's pairings are written out (so its story, a dispute at table 2, is always the same); the

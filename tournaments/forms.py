@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from decks.models import Banlist, Game
 from rules.engine.end_of_round import procedure_fits_game
 from tournaments.engine.round_times import current_round_time
-from tournaments.models import EndOfRound, EventStructure
+from tournaments.models import ARCHETYPE_MAX_LENGTH, EndOfRound, EventStructure
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -427,3 +427,16 @@ class CallTimeConfirmForm(forms.Form):
             _("Time was not called: press “Yes, call time now” to confirm."), "invalid_choice"
         ),
     )
+
+
+class ArchetypeForm(forms.Form):
+    """Staff name one registration's deck (empty: unnamed)."""
+
+    archetype = forms.CharField(max_length=ARCHETYPE_MAX_LENGTH, required=False, label=_("Archetype"))
+
+
+class ArchetypeMergeForm(forms.Form):
+    """Staff merge every deck of the event named ``archetype`` into ``into``."""
+
+    archetype = forms.CharField(max_length=ARCHETYPE_MAX_LENGTH, label=_("Archetype to merge"))
+    into = forms.CharField(max_length=ARCHETYPE_MAX_LENGTH, label=_("Into"))

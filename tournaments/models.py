@@ -32,6 +32,7 @@ def end_of_round_for_game(game: str) -> str:
 
 
 TOP_CUT_SIZES = (0, 2, 4, 8, 16, 32, 64, 128)
+ARCHETYPE_MAX_LENGTH = 60
 
 
 class EventStructure(models.TextChoices):
@@ -196,6 +197,14 @@ class Registration(models.Model):
         default="",
         help_text=_("The player's id in the event replay this entry was imported from; exports keep it."),
     )
+    # The deck's name on the metagame page: the name the player gave the list they registered, which the
+    # event's deck staff may correct or merge with another (``ArchetypeChange`` keeps each correction).
+    archetype = models.CharField(
+        max_length=ARCHETYPE_MAX_LENGTH,
+        blank=True,
+        default="",
+        help_text=_("The deck's archetype; empty: not named (the metagame page suggests one to staff)."),
+    )
 
     class Meta:
         ordering = ["event", "pk"]
@@ -280,6 +289,24 @@ class DeckListChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration}: deck list {self.old_deck_list_id} -> {self.new_deck_list_id}"
+
+
+class ArchetypeChange(models.Model):
+    """A correction of a registration's archetype by the event's deck staff: one row, or one per registration
+    of a merge (the rows of one merge share ``merged``)."""
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="archetype_changes")
+    old_archetype = models.CharField(max_length=ARCHETYPE_MAX_LENGTH, blank=True, default="")
+    new_archetype = models.CharField(max_length=ARCHETYPE_MAX_LENGTH, blank=True, default="")
+    merged = models.BooleanField(default=False, help_text=_("Part of merging one archetype into another."))
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["registration", "changed_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.registration}: {self.old_archetype!r} -> {self.new_archetype!r}"
 
 
 class DeckCheck(models.Model):

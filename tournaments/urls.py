@@ -38,6 +38,16 @@ urlpatterns = [
     path("events/<slug:slug>/rounds/<int:number>/pairings/", views.event_pairings, name="round-pairings"),
     path("events/<slug:slug>/standings/", views.event_standings_page, name="event-standings"),
     path("events/<slug:slug>/standings/bracket/", views.event_bracket_fragment, name="event-bracket"),
+    path("events/<slug:slug>/metagame/", views.event_metagame_page, name="event-metagame"),
+    path("events/<slug:slug>/metagame.csv", views.event_metagame_csv, name="event-metagame-csv"),
+    path(
+        "events/<slug:slug>/metagame/archetypes/<int:registration_id>/",
+        views.event_archetype_set,
+        name="event-archetype-set",
+    ),
+    path(
+        "events/<slug:slug>/metagame/merge/", views.event_archetype_merge_page, name="event-archetype-merge"
+    ),
     path("events/<slug:slug>/projector/", views.event_projector, name="event-projector"),
     path("events/<slug:slug>/rounds/<int:number>/slips/", views.round_slips, name="round-slips"),
     path("events/<slug:slug>/enter/", views.event_enter_me, name="event-enter-me"),

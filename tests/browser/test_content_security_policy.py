@@ -131,6 +131,8 @@ def test_the_main_pages_break_no_rule_of_the_content_security_policy(live_server
     page.get_by_role("button", name="Print").click()
     assert page.evaluate("window.printed") is True
     organizer.visit(f"/events/{event.slug}/decklists/")
+    page = organizer.visit(f"/events/{event.slug}/metagame/")  # the SVG chart: CSS classes, no style=""
+    expect(page.get_by_role("img", name="Each archetype's share of the field and win rate")).to_be_visible()
     organizer.visit("/organize/new/")
     organizer.visit("/cards/import/")
     organizer.visit("/staff/sign-in-locks/")

@@ -23,6 +23,7 @@ from tournaments.models import (
 )
 from tournaments.selectors.deck_lists import deck_lists_registered_at
 from tournaments.selectors.events import is_deck_staff
+from tournaments.services.archetypes import archetype_follow_list
 
 NOT_REGISTERED_HERE = _(
     "That list was never registered for this event: enter the list the player presents as text instead."
@@ -68,7 +69,8 @@ def _set_list(registration: Registration, deck_list: DeckList, *, by: User, reas
         reason=reason,
     )
     registration.deck_list = deck_list
-    registration.save(update_fields=["deck_list"])
+    archetype_follow_list(registration, deck_list)
+    registration.save(update_fields=["deck_list", "archetype"])
     return registration
 
 

@@ -23,6 +23,7 @@ from accounts.users import AnyUser, display_name
 from config.refusals import Conflict
 from decks.models import DeckList
 from tournaments.models import Event, Registration, Round
+from tournaments.selectors.archetypes import archetype_from_list_name
 from tournaments.selectors.events import is_organizer
 from tournaments.services.history import history_changed
 
@@ -92,8 +93,9 @@ def _check_in(registration: Registration, event: Event) -> None:
 def registration_create(*, event: Event, player: User, deck_list: DeckList | None = None) -> Registration:
     """Enter ``player`` and check them in (the demo and tests; the organizer's counter uses
     :func:`registration_enter`). Entering twice keeps the first registration."""
+    archetype = archetype_from_list_name(deck_list.name, event.name) if deck_list is not None else ""
     registration, created = Registration.objects.get_or_create(
-        event=event, player=player, defaults={"deck_list": deck_list}
+        event=event, player=player, defaults={"deck_list": deck_list, "archetype": archetype}
     )
     if created:
         _check_in(registration, event)

@@ -80,6 +80,10 @@ BEYOND_THE_SCHEMA = {
     "PATCH /api/v1/events/{slug}/": "structure of the game, an imported banlist of the game",
     # the staff member must have an account
     "POST /api/v1/events/{slug}/staff/": "username",
+    # the round must be one the event has (or "swiss", "top")
+    "GET /api/v1/events/{slug}/metagame/": "a round of the event",
+    # an archetype some deck of the event has, merged into another name
+    "POST /api/v1/events/{slug}/archetypes/merge/": "an archetype of the event's decks, into another",
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from io import StringIO
 
 import pytest
@@ -11,6 +12,7 @@ from django.core.management import call_command
 from decks.selectors import deck_legality
 from matches.models import Dispute, Match
 from tournaments.models import Event, Round
+from tournaments.selectors.archetypes import archetype_suggestions
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +81,17 @@ def test_the_demo_decks_are_legal_by_the_engine_with_the_real_card_data():
         registration.deck_list.name: deck_legality(deck_list=registration.deck_list)
         for registration in event.registrations.select_related("deck_list")
     }
-    assert set(rulings) == {"Blue-Eyes", "Dark Magician", "Dinosaurs"}
+    assert set(rulings) == {"Blue-Eyes", "Dark Magician", "Dinosaurs", "Friday Night Yu-Gi-Oh! v1"}
     unchecked = "Not checked against a Forbidden & Limited list: the event has none chosen."
     for name, ruling in rulings.items():
         assert (name, ruling["violations"], ruling["unchecked"]) == (name, [], [unchecked])
+
+
+def test_the_demo_decks_have_archetypes_and_one_unnamed_deck_gets_a_suggestion():
+    call_command("demo", stdout=StringIO())
+
+    event = Event.objects.get(slug="friday-night-yugioh")
+    archetypes = Counter(event.registrations.values_list("archetype", flat=True))
+    assert archetypes == {"Blue-Eyes": 4, "Dark Magician": 4, "Dinosaurs": 3, "": 1}
+    unnamed = event.registrations.get(archetype="")
+    assert archetype_suggestions(event)[unnamed.pk].archetype == "Dinosaurs"

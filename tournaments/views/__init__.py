@@ -16,6 +16,12 @@ from tournaments.views.event_settings import event_settings
 from tournaments.views.events import event_detail, home, organize
 from tournaments.views.exports import event_export_matches, event_export_replay, event_export_standings
 from tournaments.views.history import my_history, my_history_csv
+from tournaments.views.metagame import (
+    event_archetype_merge_page,
+    event_archetype_set,
+    event_metagame_csv,
+    event_metagame_page,
+)
 from tournaments.views.my_deck import event_deck_builder, event_my_deck
 from tournaments.views.pairings import event_pairings
 from tournaments.views.player_run import run_player_run
@@ -38,6 +44,8 @@ from tournaments.views.staff import event_staff, event_staff_remove
 from tournaments.views.standings import event_bracket_fragment, event_standings_page
 
 __all__ = [
+    "event_archetype_merge_page",
+    "event_archetype_set",
     "event_bracket_fragment",
     "event_check_in_me",
     "event_deck_builder",
@@ -55,6 +63,8 @@ __all__ = [
     "event_import_detail",
     "event_import_new",
     "event_import_status",
+    "event_metagame_csv",
+    "event_metagame_page",
     "event_my_deck",
     "event_new",
     "event_pairings",

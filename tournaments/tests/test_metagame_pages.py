@@ -1,0 +1,323 @@
+"""The metagame page, its CSV and the API on an event built here: the same numbers, worked out by hand; who
+may read them; the deck staff naming and merging decks."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from decks.tests.factories import DeckListFactory
+from matches.models import Match
+from matches.tests.factories import MatchFactory
+from tournaments.models import ArchetypeChange, EventRole, Registration, Round
+from tournaments.tests.factories import (
+    EventFactory,
+    EventRoleFactory,
+    RegistrationFactory,
+    RoundFactory,
+    UserFactory,
+)
+
+pytestmark = pytest.mark.django_db
+
+LISTS = {
+    "Snake-Eye": "Main\n3 Ash Blossom\n3 Snake-Eye Ash\n",
+    "Tenpai": "Main\n1 Ash Blossom\n3 Tenpai Dragon Chundra\n",
+    "": "Main\n2 Ash Blossom\n3 Kuriboh\n",
+}
+
+
+def build_event():
+    """Five players: p1, p2 Snake-Eye; p3, p5 Tenpai; p4 unnamed (each with a list).
+
+    Round 1: p1 beats p3, p2 and p4 draw, p5 has a bye. Round 2: p1 beats p2 (a mirror), p3 beats p4
+    (p5 dropped). Top cut: p3 beats p1.
+    """
+    event = EventFactory(name="Spring Locals")
+    judge = EventRoleFactory(event=event, role=EventRole.Role.JUDGE).user
+    players = {}
+    for number, archetype in [(1, "Snake-Eye"), (2, "Snake-Eye"), (3, "Tenpai"), (4, ""), (5, "Tenpai")]:
+        player = UserFactory(username=f"meta{number}")
+        deck_list = DeckListFactory(owner=player, text=LISTS[archetype])
+        RegistrationFactory(event=event, player=player, deck_list=deck_list, archetype=archetype)
+        players[number] = player
+    final = {"status": Match.Status.FINAL}
+    round_1 = RoundFactory(event=event, number=1, status=Round.Status.FINISHED)
+    MatchFactory(round=round_1, player_a=players[1], player_b=players[3], result="a", **final)
+    MatchFactory(round=round_1, player_a=players[2], player_b=players[4], result="draw", **final)
+    MatchFactory(round=round_1, table=None, player_a=players[5], player_b=None, result="bye", **final)
+    round_2 = RoundFactory(event=event, number=2, status=Round.Status.FINISHED)
+    MatchFactory(round=round_2, player_a=players[1], player_b=players[2], result="a", **final)
+    MatchFactory(round=round_2, player_a=players[3], player_b=players[4], result="a", **final)
+    top = RoundFactory(event=event, number=3, stage=Round.Stage.TOP)
+    MatchFactory(round=top, player_a=players[1], player_b=players[3], result="b", **final)
+    MatchFactory(round=top, player_a=players[2], player_b=players[4])  # still playing: not counted
+    return event, judge, players
+
+
+# (name, players, share, wins, losses, draws, byes, mirrors, win rate) by hand from build_event's story.
+SWISS_ROWS = [
+    ("Snake-Eye", 2, "40.0", 1, 0, 1, 0, 1, "50.0"),
+    ("Tenpai", 2, "40.0", 1, 1, 0, 1, 0, "50.0"),
+    ("Unnamed deck", 1, "20.0", 0, 1, 1, 0, 0, "0.0"),
+]
+# The top cut's field: p1, p3 (finished) and p2, p4 (still playing, in no record).
+TOP_ROWS = [
+    ("Snake-Eye", 2, "50.0", 0, 1, 0, 0, 0, "0.0"),
+    ("Tenpai", 1, "25.0", 1, 0, 0, 0, 0, "100.0"),
+    ("Unnamed deck", 1, "25.0", 0, 0, 0, 0, 0, None),
+]
+# (card, lists, share of lists, average copies)
+SWISS_CARDS = [
+    ("Ash Blossom", 5, "100.0", "2.00"),  # 3 + 3 + 1 + 2 + 1 copies
+    ("Snake-Eye Ash", 2, "40.0", "3.00"),  # as many lists and copies as the next: by name
+    ("Tenpai Dragon Chundra", 2, "40.0", "3.00"),
+    ("Kuriboh", 1, "20.0", "3.00"),
+]
+
+
+def api_rows(body):
+    return [
+        (
+            row["name"],
+            row["players"],
+            f"{Decimal(str(row['share'])):.1f}",
+            row["wins"],
+            row["losses"],
+            row["draws"],
+            row["byes"],
+            row["mirrors"],
+            None if row["win_rate"] is None else f"{Decimal(str(row['win_rate'])):.1f}",
+        )
+        for row in body["archetypes"]
+    ]
+
+
+def csv_tables(response):
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    blank = rows.index([])
+    return rows[1:blank], rows[blank + 2 :]
+
+
+def page_row(row):
+    name, *numbers = row
+    players, share, wins, losses, draws, byes, mirrors, win_rate = numbers
+    win_rate = (
+        "no matches counted" if win_rate is None else f"{win_rate}%" if win_rate[0].isdigit() else win_rate
+    )
+    return (
+        f'<tr><th scope="row">{name}</th><td>{players}</td><td class="nowrap">{share}%</td><td>{wins}</td>'
+        f"<td>{losses}</td><td>{draws}</td><td>{byes}</td><td>{mirrors}</td>"
+        f'<td class="nowrap">{win_rate}</td></tr>'
+    )
+
+
+@pytest.mark.parametrize(("scope", "expected"), [("swiss", SWISS_ROWS), ("top", TOP_ROWS)])
+def test_the_page_the_csv_and_the_api_give_the_same_numbers(client, scope, expected):
+    event, judge, _ = build_event()
+    client.force_login(judge)
+    api = APIClient()
+    api.force_authenticate(judge)
+
+    page = client.get(reverse("event-metagame", args=[event.slug]), {"round": scope})
+    archetypes, _cards = csv_tables(
+        client.get(reverse("event-metagame-csv", args=[event.slug]), {"round": scope})
+    )
+    body = api.get(reverse("api-event-metagame", args=[event.slug]), {"round": scope}).json()
+
+    assert api_rows(body) == expected
+    assert [tuple(row) for row in archetypes] == [
+        tuple("" if cell is None else str(cell) for cell in row) for row in expected
+    ]
+    html = page.content.decode()
+    for row in expected:
+        assert page_row(row) in html
+    # The chart says the same: each archetype's name, share and record, in text a screen reader can read.
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    for name, _players, share, wins, losses, draws, *_rest, win_rate in expected:
+        assert f"{name}</tspan> · {share}%" in svg
+        record = f"{wins}-{losses}-{draws}, won {win_rate}%" if win_rate else "no matches counted"
+        assert record in svg
+
+
+def test_the_most_played_cards_agree_everywhere(client):
+    event, judge, _ = build_event()
+    client.force_login(judge)
+    api = APIClient()
+    api.force_authenticate(judge)
+
+    _archetypes, cards = csv_tables(client.get(reverse("event-metagame-csv", args=[event.slug])))
+    body = api.get(reverse("api-event-metagame", args=[event.slug])).json()
+    html = client.get(reverse("event-metagame", args=[event.slug])).content.decode()
+
+    assert [tuple(row) for row in cards] == [tuple(str(cell) for cell in row) for row in SWISS_CARDS]
+    assert [
+        (
+            card["name"],
+            card["lists"],
+            f"{Decimal(str(card['share'])):.1f}",
+            f"{Decimal(str(card['average'])):.2f}",
+        )
+        for card in body["cards"]
+    ] == SWISS_CARDS
+    assert (body["field"], body["lists"], body["matches"]) == (5, 5, 5)
+    for name, lists, share, average in SWISS_CARDS:
+        cells = f'<td>{lists}</td><td class="nowrap">{share}%</td><td>{average}</td>'
+        assert f'<tr><th scope="row">{name}</th>{cells}</tr>' in html
+
+
+def test_one_round(client):
+    event, judge, _ = build_event()
+    client.force_login(judge)
+
+    html = client.get(reverse("event-metagame", args=[event.slug]), {"round": "2"}).content.decode()
+
+    # Round 2: p1, p2, p3, p4 played (p5 dropped): the Snake-Eye mirror (no win rate), p3 beats p4.
+    assert page_row(("Snake-Eye", 2, "50.0", 0, 0, 0, 0, 1, "no matches counted")) in html
+    assert page_row(("Tenpai", 1, "25.0", 1, 0, 0, 0, 0, "100.0")) in html
+    assert page_row(("Unnamed deck", 1, "25.0", 0, 1, 0, 0, 0, "0.0")) in html
+
+
+def test_a_round_that_is_not_one_is_a_400_naming_it(client):
+    event, judge, _ = build_event()
+    client.force_login(judge)
+    api = APIClient()
+    api.force_authenticate(judge)
+
+    for bad in ("9", "3", "x", "-1"):  # round 3 is the top cut's: asked for as "top"
+        assert client.get(reverse("event-metagame", args=[event.slug]), {"round": bad}).status_code == 400
+        assert client.get(reverse("event-metagame-csv", args=[event.slug]), {"round": bad}).status_code == 400
+        answer = api.get(reverse("api-event-metagame", args=[event.slug]), {"round": bad})
+        assert answer.status_code == 400
+        assert "round" in answer.json()
+
+
+def test_players_read_the_metagame_once_the_lists_are_public(client):
+    event, _, players = build_event()
+    client.force_login(players[1])
+    api = APIClient()
+    api.force_authenticate(players[1])
+    url = reverse("event-metagame", args=[event.slug])
+
+    refused = client.get(url)
+    assert refused.status_code == 403
+    assert "not public yet" in refused.content.decode()
+    assert client.get(reverse("event-metagame-csv", args=[event.slug])).status_code == 403
+    assert api.get(reverse("api-event-metagame", args=[event.slug])).status_code == 403
+    metagame_link = f'href="{reverse("event-metagame", args=[event.slug])}"'
+    assert metagame_link not in client.get(reverse("event-detail", args=[event.slug])).content.decode()
+
+    event.decklists_public = True
+    event.save()
+
+    page = client.get(url)
+    assert page.status_code == 200
+    assert "Name the decks" not in page.content.decode()  # the forms are the deck staff's
+    assert api.get(reverse("api-event-metagame", args=[event.slug])).status_code == 200
+    assert (
+        reverse("event-metagame", args=[event.slug])
+        in client.get(reverse("event-detail", args=[event.slug])).content.decode()
+    )
+    client.logout()
+    assert client.get(url).status_code == 302  # to the login page, as the public lists are
+
+
+def test_staff_name_a_deck_once_however_often_the_form_is_sent(client):
+    event, judge, players = build_event()
+    client.force_login(judge)
+    unnamed = Registration.objects.get(event=event, player=players[4])
+    url = reverse("event-archetype-set", args=[event.slug, unnamed.pk])
+    body = {"archetype": "  Kuriboh   Burn ", "form_key": "metagame-1"}
+
+    first = client.post(url, body)
+    second = client.post(url, body)
+
+    assert first.status_code == second.status_code == 302
+    unnamed.refresh_from_db()
+    assert unnamed.archetype == "Kuriboh Burn"
+    assert ArchetypeChange.objects.filter(registration=unnamed).count() == 1
+    too_long = client.post(url, {"archetype": "x" * 61, "form_key": "metagame-2"})
+    assert too_long.status_code == 400
+    assert "at most 60 characters" in too_long.content.decode()
+
+
+def test_staff_see_the_suggestion_and_use_it(client):
+    event, judge, players = build_event()
+    client.force_login(judge)
+    unnamed = Registration.objects.get(event=event, player=players[4])
+
+    html = client.get(reverse("event-metagame", args=[event.slug])).content.decode()
+
+    # p4's list (Ash Blossom, Kuriboh) shares Ash Blossom with each named list: 1 of 3 names, 33%; a tie
+    # between two archetypes of two lists each, so the first by name.
+    assert "Use the suggestion: Snake-Eye (33%" in html
+    client.post(
+        reverse("event-archetype-set", args=[event.slug, unnamed.pk]),
+        {"archetype": "Snake-Eye", "form_key": "suggested"},
+    )
+    unnamed.refresh_from_db()
+    assert unnamed.archetype == "Snake-Eye"
+
+
+def test_staff_merge_two_names_on_the_page_and_through_the_api(client):
+    event, judge, _ = build_event()
+    client.force_login(judge)
+
+    answer = client.post(
+        reverse("event-archetype-merge", args=[event.slug]), {"archetype": "Tenpai", "into": "Tenpai Dragon"}
+    )
+    assert answer.status_code == 302
+    assert set(event.registrations.values_list("archetype", flat=True)) == {"Snake-Eye", "Tenpai Dragon", ""}
+    refused = client.post(
+        reverse("event-archetype-merge", args=[event.slug]), {"archetype": "Branded", "into": "Tenpai"}
+    )
+    assert refused.status_code == 400
+    assert "No deck of this event is named" in refused.content.decode()
+
+    api = APIClient()
+    api.force_authenticate(judge)
+    merged = api.post(
+        reverse("api-event-archetype-merge", args=[event.slug]),
+        {"archetype": "Tenpai Dragon", "into": "Snake-Eye"},
+        format="json",
+    )
+    assert merged.json() == {"archetype": "Tenpai Dragon", "into": "Snake-Eye", "renamed": 2}
+    missing = api.post(
+        reverse("api-event-archetype-merge", args=[event.slug]),
+        {"archetype": "Nope", "into": "X"},
+        format="json",
+    )
+    assert missing.status_code == 400
+    assert "archetype" in missing.json()
+
+
+def test_staff_name_a_deck_through_the_api(client):
+    event, judge, players = build_event()
+    api = APIClient()
+    api.force_authenticate(judge)
+    registration = Registration.objects.get(event=event, player=players[4])
+    url = reverse("api-registration-archetype", args=[event.slug, registration.pk])
+
+    named = api.put(url, {"archetype": "Kuriboh"}, format="json")
+    cleared = api.put(url, {"archetype": ""}, format="json")
+    too_long = api.put(url, {"archetype": "x" * 61}, format="json")
+
+    assert named.json() == {"registration": registration.pk, "archetype": "Kuriboh", "name": "Kuriboh"}
+    assert cleared.json()["name"] == "Unnamed deck"
+    assert too_long.status_code == 400
+    assert "archetype" in too_long.json()
+    api.force_authenticate(players[1])
+    assert api.put(url, {"archetype": "Mine"}, format="json").status_code == 403
+
+
+def test_the_page_reads_in_a_few_queries(client, django_assert_max_num_queries):
+    event, judge, _ = build_event()
+    client.force_login(judge)
+
+    with django_assert_max_num_queries(25):
+        assert client.get(reverse("event-metagame", args=[event.slug])).status_code == 200
