@@ -22,6 +22,7 @@ from tournaments.engine.pictures.run_line import RunPicture, run_line
 from tournaments.engine.standings import compute as standings_compute
 from tournaments.models import Event, Registration, Round
 from tournaments.replay_export import event_replay_and_users
+from tournaments.selectors.archetypes import archetype_of, archetypes_visible_to
 from tournaments.selectors.cached_documents import HistoryStamp, cached, current_history_stamp
 from tournaments.selectors.history import HistoryLine, history_line
 
@@ -60,12 +61,11 @@ def places_after_rounds(event: Event, stamp: HistoryStamp | None = None) -> Plac
     return cached(stamp.key("places-after-rounds"), lambda: _computed_places(event))
 
 
-def opponent_archetype(event: Event, registration: Registration) -> str | None:
-    """The archetype the opponent played, once the event makes archetypes public; None until then.
-
-    The one place the run asks for it: the integrator wires it to the archetypes' selector (``archetype_of``)
-    when that lands. The run's table shows the column only when some opponent has one."""
-    return None
+def opponent_archetype(registration: Registration, visible: bool) -> str | None:
+    """The archetype the opponent played, when the reader may read the event's archetypes
+    (``archetypes_visible_to``: the deck staff, or anyone once the lists are public); None otherwise.
+    The run's table shows the column only when some opponent has one."""
+    return archetype_of(registration) if visible else None
 
 
 @dataclass(frozen=True)
@@ -111,23 +111,32 @@ class PlayerRun:
         }
 
 
-def player_run(event: Event, user: User, stamp: HistoryStamp | None = None) -> PlayerRun | None:
-    """``user``'s run through ``event``, round by round; None when they have played no round of it."""
+def player_run(
+    event: Event, user: User, stamp: HistoryStamp | None = None, viewer: AnyUser | None = None
+) -> PlayerRun | None:
+    """``user``'s run through ``event``, round by round, as ``viewer`` may read it (the player themselves
+    unless given); None when they have played no round of it."""
     matches = (
         Match.objects.filter(Q(player_a=user) | Q(player_b=user), round__event=event)
         .select_related("round__event", "player_a", "player_b")
         .order_by("round__number")
     )
-    return run_of_lines(event, user, [history_line(match, user.pk) for match in matches], stamp)
+    return run_of_lines(event, user, [history_line(match, user.pk) for match in matches], stamp, viewer)
 
 
 def run_of_lines(
-    event: Event, user: User, lines: list[HistoryLine], stamp: HistoryStamp | None = None
+    event: Event,
+    user: User,
+    lines: list[HistoryLine],
+    stamp: HistoryStamp | None = None,
+    viewer: AnyUser | None = None,
 ) -> PlayerRun | None:
     """The run from the player's history lines of ``event`` (any order; the history page has them), with
-    the places after each round from the cache."""
+    the places after each round from the cache; the opponents' archetypes only where ``viewer`` (the player
+    unless given) may read them."""
     if not lines:
         return None
+    archetypes_visible = archetypes_visible_to(viewer if viewer is not None else user, event)
     lines = sorted(lines, key=lambda line: line.match.round.number)
     opponent_ids = [
         line.match.player_b_id if line.match.player_a_id == user.pk else line.match.player_a_id
@@ -149,7 +158,9 @@ def run_of_lines(
         rounds.append(
             RunRound(
                 line=line,
-                opponent_archetype=opponent_archetype(event, registration) if registration else None,
+                opponent_archetype=opponent_archetype(registration, archetypes_visible)
+                if registration
+                else None,
                 place=mine.get(round_.number) if closed else None,
             )
         )

@@ -14,7 +14,7 @@ from matches.models import Match
 from matches.services.judging import match_result_set
 from tournaments.engine.pictures.bracket import BracketMatch, Seat, filled_rounds, layout, short_name
 from tournaments.engine.pictures.run_line import run_line
-from tournaments.models import Round
+from tournaments.models import Registration, Round
 from tournaments.selectors.bracket import event_bracket
 from tournaments.selectors.runs import player_run
 from tournaments.selectors.standings import event_standings
@@ -313,3 +313,61 @@ def test_an_organizer_opens_any_players_run_from_the_players_list():
     assert run.rounds[0].line.opponent in rows
     # Not for the player themselves, nor another player: the run page is the organizers'.
     assert signed_in(player).get(url).status_code == 403
+
+
+def _name_decks(event) -> dict[int, str]:
+    """Each player's archetype, named after their username, as the deck staff would have set it."""
+    names = {}
+    for registration in event.registrations.select_related("player"):
+        names[registration.player_id] = f"Deck of {registration.player.username}"
+        Registration.objects.filter(pk=registration.pk).update(archetype=names[registration.player_id])
+    return names
+
+
+def test_the_opponents_decks_show_in_a_run_only_to_whoever_may_read_the_events_lists():
+    event, organizer, players = event_with_players(4, swiss_rounds=2, top_cut=0)
+    play_round(event, organizer, seed=1)
+    play_round(event, organizer, seed=2)
+    decks = _name_decks(event)
+    player = players[0]
+    registration = event.registrations.get(player=player)
+    organizers_view = reverse("event-run-player-run", args=[event.slug, registration.pk])
+
+    def their_decks(page: str) -> str:
+        return (
+            text_of(page.split('<section class="run"')[1].split("</section>")[0])
+            if "<section" in page
+            else ""
+        )
+
+    # Lists private: the player sees their results but not what their opponents played; the organizer does.
+    private_page = signed_in(player).get(reverse("event-detail", args=[event.slug])).content.decode()
+    assert "Their deck" not in their_decks(private_page)
+    assert all(deck not in private_page for deck in decks.values())
+    organizer_page = text_of(signed_in(organizer).get(organizers_view).content.decode())
+    assert "Their deck" in organizer_page
+    for round_ in player_run(event, player).rounds:
+        opponent = (
+            round_.line.match.player_b_id
+            if round_.line.match.player_a_id == player.pk
+            else round_.line.match.player_a_id
+        )
+        assert decks[opponent] in organizer_page
+
+    # Lists public: the player reads every opponent's deck beside the round, on the page and the API.
+    event.decklists_public = True
+    event.save(update_fields=["decklists_public"])
+    run = player_run(event, player)
+    expected = []
+    for round_ in run.rounds:
+        match = round_.line.match
+        opponent = match.player_b_id if match.player_a_id == player.pk else match.player_a_id
+        assert round_.opponent_archetype == decks[opponent]
+        expected.append(decks[opponent])
+    public_page = their_decks(
+        signed_in(player).get(reverse("event-detail", args=[event.slug])).content.decode()
+    )
+    assert "Their deck" in public_page
+    assert all(deck in public_page for deck in expected)
+    api = signed_in(player).get(f"/api/v1/me/runs/{event.slug}/").json()
+    assert [r["opponent_archetype"] for r in api["rounds"]] == expected

@@ -24,6 +24,6 @@ def run_player_run(request: HtmxHttpRequest, slug: str, registration_id: int) ->
     context = {
         "event": event,
         "registration": registration,
-        "run": player_run(event, registration.player),
+        "run": player_run(event, registration.player, viewer=request.user),
     }
     return render(request, "tournaments/player_run.html", context)
