@@ -146,34 +146,69 @@ class FinalPlace:
     reached: str  # "Winner", "Final", "Top 4", ... or "Swiss"
 
 
+def _round_label(size: int) -> str:
+    """A top cut round by the players it started with: "Final" for two, else "Top <size>"."""
+    return "Final" if size == 2 else f"Top {size}"
+
+
+def top_cut_complete(event: Event) -> bool:
+    """Whether the top cut has been played to its end: its final (a round of one match) is closed."""
+    finished = event.rounds.filter(stage=Round.Stage.TOP, status=Round.Status.FINISHED)
+    return any(len(round_.matches.all()) == 1 for round_ in finished.prefetch_related("matches"))
+
+
 def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> list[FinalPlace]:
     """Places after the top cut: the winner, the finalist, then each top cut round's losers (by their Swiss
-    rank), then everyone else in Swiss order. Before the top cut ends, the top cut places are those known.
+    rank), then everyone else in Swiss order.
+
+    While the top cut is being played, the players still in it come first (by their Swiss rank, "reached"
+    the round they are in or go to next), above everyone already knocked out: no one is placed above a player
+    who may still beat them. Pages show these places once the top cut is complete (:func:`top_cut_complete`).
     ``swiss`` is :func:`event_standings` when the caller has it already (it is the expensive part)."""
     swiss = event_standings(event) if swiss is None else swiss
     names = {row.player: row.name for row in swiss}
     swiss_rank = {row.player: index for index, row in enumerate(swiss)}
     usernames = {user.pk: player for player, user in players_by_id(event).items()}
+
+    def by_swiss_rank(players: list[str]) -> list[str]:
+        return sorted(players, key=lambda p: swiss_rank.get(p, 0))
+
     top_rounds = list(
-        event.rounds.filter(stage=Round.Stage.TOP, status=Round.Status.FINISHED).order_by("number")
+        event.rounds.filter(stage=Round.Stage.TOP).prefetch_related("matches").order_by("number")
     )
     placed: list[tuple[str, str]] = []
+    knocked_out: list[tuple[str, str]] = []
     for round_ in reversed(top_rounds):
         matches = list(round_.matches.all())
         size = len(matches) * 2
-        label = "Final" if size == 2 else f"Top {size}"
-        losers = []
+        seated = [
+            usernames[player]
+            for match in matches
+            for player in (match.player_a_id, match.player_b_id)
+            if player is not None
+        ]
+        if round_.status != Round.Status.FINISHED:
+            if round_ is top_rounds[-1]:  # being played: everyone at its tables is still in
+                placed += [(player, _round_label(size)) for player in by_swiss_rank(seated)]
+            continue
+        winners, losers = [], []
         for match in matches:
             winner, loser = (
                 (match.player_b_id, match.player_a_id)
                 if match.result == MatchResult.B
                 else (match.player_a_id, match.player_b_id)  # a win for a, or a bracket's bye (no loser)
             )
-            if size == 2 and winner is not None:
-                placed.append((usernames[winner], "Winner"))
+            if winner is not None:
+                winners.append(usernames[winner])
             if loser is not None:
                 losers.append(usernames[loser])
-        placed += [(player, label) for player in sorted(losers, key=lambda p: swiss_rank.get(p, 0))]
+        if round_ is top_rounds[-1]:
+            if size == 2:
+                placed += [(player, "Winner") for player in winners]
+            else:  # closed, the next round not paired yet: its winners go on
+                placed += [(player, _round_label(size // 2)) for player in by_swiss_rank(winners)]
+        knocked_out += [(player, _round_label(size)) for player in by_swiss_rank(losers)]
+    placed += knocked_out
     seen = {player for player, _ in placed}
     placed += [(row.player, "Swiss") for row in swiss if row.player not in seen]
     return [

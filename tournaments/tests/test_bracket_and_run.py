@@ -17,7 +17,7 @@ from tournaments.engine.pictures.run_line import run_line
 from tournaments.models import Registration, Round
 from tournaments.selectors.bracket import event_bracket
 from tournaments.selectors.runs import player_run
-from tournaments.selectors.standings import event_standings
+from tournaments.selectors.standings import event_standings, final_standings
 from tournaments.services import round_close, round_pair, round_start
 from tournaments.tests.event_steps import event_with_players, finish_all, play_round
 
@@ -371,3 +371,36 @@ def test_the_opponents_decks_show_in_a_run_only_to_whoever_may_read_the_events_l
     assert all(deck in public_page for deck in expected)
     api = signed_in(player).get(f"/api/v1/me/runs/{event.slug}/").json()
     assert [r["opponent_archetype"] for r in api["rounds"]] == expected
+
+
+def test_while_the_top_cut_is_played_no_one_is_placed_above_a_player_still_in_it(client):
+    event, organizer, _, semis = swiss_then_top_4()
+    top_four = [row.player for row in event_standings(event)[:4]]
+
+    # Semifinals being played: the four still in come first, in Swiss order; no final places on the page.
+    assert [(p.player, p.reached) for p in final_standings(event)[:4]] == [(p, "Top 4") for p in top_four]
+    assert "Final standings" not in client.get(f"/events/{event.slug}/standings/").content.decode()
+
+    # Semifinals closed, the final not paired: its two players above the two semifinal losers.
+    finish_all(semis, organizer)
+    round_close(round_=semis, by=organizer)
+    event.refresh_from_db()
+    winners = {m.player_a.username for m in semis.matches.all()}  # side a wins in finish_all
+    places = final_standings(event)
+    assert {p.player for p in places[:2]} == winners
+    assert [p.reached for p in places[:4]] == ["Final", "Final", "Top 4", "Top 4"]
+    assert "Final standings" not in client.get(f"/events/{event.slug}/standings/").content.decode()
+
+    # The final closed: the winner first, the finalist second, and the page shows the final places.
+    final = round_pair(event=event, by=organizer)
+    round_start(round_=final, by=organizer)
+    finish_all(final, organizer)
+    round_close(round_=final, by=organizer)
+    event.refresh_from_db()
+    match = final.matches.get()
+    places = final_standings(event)
+    assert [(p.player, p.reached) for p in places[:2]] == [
+        (match.player_a.username, "Winner"),
+        (match.player_b.username, "Final"),
+    ]
+    assert "Final standings" in client.get(f"/events/{event.slug}/standings/").content.decode()

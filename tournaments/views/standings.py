@@ -33,6 +33,7 @@ from tournaments.selectors.standings import (
     final_standings,
     place_in_standings,
     reached_words,
+    top_cut_complete,
 )
 
 # How players know the tiebreakers (the same abbreviations in every language the stores use); a key not
@@ -105,11 +106,12 @@ def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[s
         "tiebreaker_words": [TIEBREAKER_WORDS[key] for key in keys if key in TIEBREAKER_WORDS],
         "has_tiebreak_number": any(row.tiebreak_number is not None for row in rows),
         "lines": [StandingLine(row, tiebreakers_shown(row, keys)) for row in rows],
-        # Only the places the top cut decided: everyone else's place is their Swiss rank below.
+        # Only the places the top cut decided, once it is over (the bracket above shows it being played):
+        # everyone else's place is their Swiss rank below.
         "final_places": [
             FinalLine(place) for place in final_standings(event, named) if place.reached != "Swiss"
         ]
-        if top_cut_played
+        if top_cut_played and top_cut_complete(event)
         else [],
     }
 
