@@ -286,6 +286,7 @@ PAGES: list[Page] = [
     Page("event-standings", PLAYER, _event),
     Page("event-metagame", JUDGE, _event),  # the chart, the tables and the forms naming the decks
     Page("event-metagame", JUDGE, _event, query="?round=1", variant="one round"),
+    Page("event-metagame-projector", JUDGE, _event),  # the chart on the wall (a table on a phone)
     Page("event-standings", PLAYER, lambda w: {"slug": w.finished_event.slug}, variant="finished event"),
     Page("event-projector", ORGANIZER, _event),
     Page("round-slips", ORGANIZER, lambda w: {"slug": w.event.slug, "number": 2}),

@@ -429,6 +429,14 @@ PAGE_ROWS = [
         kwargs=lambda world: {"slug": world.other_event.slug},
         note="lists made public",
     ),
+    page("event-metagame-projector", "get", DECK_STAFF),
+    page(
+        "event-metagame-projector",
+        "get",
+        SIGNED_IN,
+        kwargs=lambda world: {"slug": world.other_event.slug},
+        note="lists made public",
+    ),
     page("event-metagame-csv", "get", DECK_STAFF),
     page(
         "event-metagame-csv",

@@ -41,6 +41,11 @@ urlpatterns = [
     path("events/<slug:slug>/metagame/", views.event_metagame_page, name="event-metagame"),
     path("events/<slug:slug>/metagame.csv", views.event_metagame_csv, name="event-metagame-csv"),
     path(
+        "events/<slug:slug>/metagame/projector/",
+        views.event_metagame_projector,
+        name="event-metagame-projector",
+    ),
+    path(
         "events/<slug:slug>/metagame/archetypes/<int:registration_id>/",
         views.event_archetype_set,
         name="event-archetype-set",

@@ -78,3 +78,31 @@ def test_a_judge_uses_the_suggestion_for_an_unnamed_deck(live_server, browser):
     expect(page.get_by_role("img", name="Each archetype's share of the field and win rate")).to_contain_text(
         "Snake-Eye · 60.0% (3 players)"
     )
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("projector", PROJECTOR), ("phone", PHONE)])
+def test_the_metagame_on_the_wall(live_server, browser, size, viewport):
+    """Opened from the metagame page: on a 1920x1080 wall the chart fills the width in type read from the
+    back of the room and fits the screen; on a phone the same numbers are a table."""
+    event, judge, _ = build_event()
+    page = signed_in_context(browser, live_server, judge.username, viewport).new_page()
+    page.goto(f"{live_server.url}/events/{event.slug}/metagame/?round=top")
+    page.get_by_role("link", name="Show on the projector").click()
+
+    expect(page.get_by_role("heading", name="Spring Locals Metagame: the top cut")).to_be_visible()
+    table = page.get_by_role("table", name="Archetypes")
+    expect(table.get_by_role("row", name="Tenpai")).to_contain_text("1-0-0")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    if size == "projector":
+        chart = page.get_by_role("img", name="Each archetype's share of the field and win rate")
+        expect(chart).to_contain_text("Tenpai · 25.0% (1 player)")
+        box = chart.bounding_box()
+        assert box is not None
+        assert box["width"] > 1700  # the width of the wall
+        assert box["y"] + box["height"] <= viewport["height"]  # and all of it on the screen
+        label = page.evaluate("document.querySelector('svg.bar-chart text').getBoundingClientRect().height")
+        assert label >= 30  # a line of the chart at least 30 pixels high on the wall
+    else:
+        expect(table).to_be_visible()
+    assert axe_violations(page) == []
+    _screenshot(page, f"metagame-wall-{size}")

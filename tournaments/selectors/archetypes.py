@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from accounts.users import AnyUser
 from decks.models import DeckList, is_presented_list_name
 from tournaments.engine.metagame import Suggestion, clean_archetype, suggest_archetype
-from tournaments.models import Event, Registration
+from tournaments.models import ArchetypeChange, Event, Registration
 from tournaments.selectors.events import is_deck_staff
 
 
@@ -85,3 +85,17 @@ def archetype_suggestions(event: Event) -> dict[int, Suggestion]:
         if suggestion is not None:
             suggestions[registration.pk] = suggestion
     return suggestions
+
+
+# The staff's list of corrections shows the latest ones (the admin has all of them).
+CHANGES_SHOWN = 30
+
+
+def recent_archetype_changes(event: Event) -> list[ArchetypeChange]:
+    """The latest corrections of the event's archetypes, newest first, with who made them and whose deck it
+    is (one query). For its deck staff only, like the forms that make them."""
+    return list(
+        ArchetypeChange.objects.filter(registration__event=event)
+        .select_related("registration__player", "changed_by")
+        .order_by("-changed_at", "-pk")[:CHANGES_SHOWN]
+    )

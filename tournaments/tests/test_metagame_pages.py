@@ -6,11 +6,13 @@ from __future__ import annotations
 import csv
 import io
 from decimal import Decimal
+from html import unescape
 
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from accounts.users import display_name
 from decks.tests.factories import DeckListFactory
 from matches.models import Match
 from matches.tests.factories import MatchFactory
@@ -321,3 +323,89 @@ def test_the_page_reads_in_a_few_queries(client, django_assert_max_num_queries):
 
     with django_assert_max_num_queries(25):
         assert client.get(reverse("event-metagame", args=[event.slug])).status_code == 200
+
+
+def projector_rows(html):
+    """The projector table's rows as (name, players, share, W-L-D, win rate)."""
+    table = html[html.index('<table class="metagame-projector-table">') : html.index("</table>")]
+    rows = []
+    for row in table.split("<tbody>")[1].split("</tr>")[:-1]:
+        cells = [cell.split(">", 1)[1] for cell in row.replace("</th>", "</td>").split("</td>")[:-1]]
+        rows.append(tuple(cell.rsplit(">", 1)[-1] for cell in cells))
+    return rows
+
+
+@pytest.mark.parametrize(("scope", "expected"), [("swiss", SWISS_ROWS), ("top", TOP_ROWS)])
+def test_the_projector_shows_the_pages_numbers_large(client, scope, expected):
+    event, judge, players = build_event()
+    client.force_login(judge)
+    url = reverse("event-metagame-projector", args=[event.slug])
+
+    html = client.get(url, {"round": scope}).content.decode()
+
+    assert projector_rows(html) == [
+        (
+            name,
+            str(count),
+            f"{share}%",
+            f"{wins}-{losses}-{draws}",
+            "no matches counted" if rate is None else f"{rate}%",
+        )
+        for name, count, share, wins, losses, draws, _byes, _mirrors, rate in expected
+    ]
+    svg = html[html.index("<svg") : html.index("</svg>")]
+    for name, _count, share, *_rest in expected:
+        assert f"{name}</tspan> · {share}%" in svg
+    # The metagame page links to it with the same round; players follow the same rule as the page.
+    page = client.get(reverse("event-metagame", args=[event.slug]), {"round": scope}).content.decode()
+    assert f'href="{url}?round={scope}"' in page
+    assert client.get(url, {"round": "9"}).status_code == 400
+    client.force_login(players[1])
+    assert client.get(url).status_code == 403
+    event.decklists_public = True
+    event.save()
+    assert client.get(url).status_code == 200
+
+
+def test_the_projector_shows_the_eight_most_played_archetypes_and_says_how_many_more(client):
+    event, judge, _ = build_event()
+    for number in range(6, 15):  # nine more players, each with an archetype of their own
+        player = UserFactory(username=f"meta{number}")
+        RegistrationFactory(event=event, player=player, archetype=f"Rogue {number}")
+    client.force_login(judge)
+
+    html = client.get(reverse("event-metagame-projector", args=[event.slug])).content.decode()
+
+    names = [row[0] for row in projector_rows(html)]
+    assert names[:2] == ["Snake-Eye", "Tenpai"]  # two players each: the most played first
+    assert len(names) == 8
+    assert "4 more archetypes on the metagame page." in html  # 12 archetypes in all
+
+
+def test_staff_read_the_corrections_on_the_page_a_merge_in_one_line(client):
+    event, judge, players = build_event()
+    client.force_login(judge)
+    unnamed = Registration.objects.get(event=event, player=players[4])
+    client.post(
+        reverse("event-archetype-set", args=[event.slug, unnamed.pk]),
+        {"archetype": "Kuriboh", "form_key": "k1"},
+    )
+    client.post(
+        reverse("event-archetype-merge", args=[event.slug]), {"archetype": "Tenpai", "into": "Tenpai Dragon"}
+    )
+
+    html = client.get(reverse("event-metagame", args=[event.slug])).content.decode()
+    changes = unescape(html[html.index('id="archetype-changes"') :])  # a name may hold an apostrophe
+    judge_name = display_name(judge)
+    tenpai = ", ".join(sorted([display_name(players[3]), display_name(players[5])]))
+    merge = f"{judge_name} merged Tenpai into Tenpai Dragon (the decks of {tenpai})"
+    rename = f"{judge_name} renamed {display_name(players[4])}'s deck from Unnamed deck to Kuriboh"
+    assert merge in changes
+    assert rename in changes
+    assert changes.index(merge) < changes.index(rename)  # newest first
+    client.force_login(players[1])
+    event.decklists_public = True
+    event.save()
+    assert (
+        "archetype-changes" not in client.get(reverse("event-metagame", args=[event.slug])).content.decode()
+    )

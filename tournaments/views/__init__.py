@@ -22,6 +22,7 @@ from tournaments.views.metagame import (
     event_metagame_csv,
     event_metagame_page,
 )
+from tournaments.views.metagame_projector import event_metagame_projector
 from tournaments.views.my_deck import event_deck_builder, event_my_deck
 from tournaments.views.pairings import event_pairings
 from tournaments.views.player_run import run_player_run
@@ -65,6 +66,7 @@ __all__ = [
     "event_import_status",
     "event_metagame_csv",
     "event_metagame_page",
+    "event_metagame_projector",
     "event_my_deck",
     "event_new",
     "event_pairings",

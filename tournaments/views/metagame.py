@@ -8,6 +8,7 @@ public (``tournaments.selectors.archetypes.archetypes_visible_to``), as for the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, cast
 
@@ -28,10 +29,16 @@ from config.spreadsheet import csv_document
 from idempotency.pages import new_form_key, once_per_form
 from tournaments.engine.metagame import SWISS, Scope
 from tournaments.forms import ArchetypeForm, ArchetypeMergeForm, first_error
-from tournaments.models import Event, Registration
-from tournaments.selectors.archetypes import archetype_suggestions, archetypes_visible_to
+from tournaments.models import ArchetypeChange, Event, Registration
+from tournaments.selectors.archetypes import (
+    archetype_name,
+    archetype_suggestions,
+    archetypes_visible_to,
+    recent_archetype_changes,
+)
 from tournaments.selectors.events import event_for, is_deck_staff
 from tournaments.selectors.metagame import (
+    ArchetypeLine,
     MetagameLines,
     event_metagame,
     metagame_lines,
@@ -40,10 +47,21 @@ from tournaments.selectors.metagame import (
 )
 from tournaments.services.archetypes import event_archetype_merge, registration_archetype_set
 
-# The chart's geometry, in pixels: each archetype's row has its name, a bar for its share, a bar for its win
-# rate and its record in words. Widths are percentages of the chart, so it fills a phone and a projector.
-ROW_HEIGHT = 100
-LABEL_Y, SHARE_Y, WIN_Y, RECORD_Y = 20, 30, 50, 84
+
+@dataclass(frozen=True)
+class ChartGeometry:
+    """Where each archetype's row puts its name, its share's bar, its win rate's bar and its record in words,
+    from the top of the row. Bar widths are percentages of the chart, so it fills a phone and a projector."""
+
+    row: int
+    label: int
+    share: int
+    win: int
+    record: int
+
+
+# The page's chart, in pixels: the record on a line of its own under the bars.
+PAGE_GEOMETRY = ChartGeometry(row=100, label=20, share=30, win=50, record=84)
 
 
 def not_public(request: HtmxHttpRequest) -> HttpResponse:
@@ -67,11 +85,11 @@ def percent_words(value: Decimal | None) -> str:
     return gettext("%(number)s%%") % {"number": formats.number_format(value, decimal_pos=1)}
 
 
-def chart_rows(lines: MetagameLines) -> list[dict[str, Any]]:
+def chart_rows(lines: list[ArchetypeLine], geometry: ChartGeometry = PAGE_GEOMETRY) -> list[dict[str, Any]]:
     """Where each archetype's row sits, with its bars' widths (unlocalized: SVG reads "33.3%")."""
     rows = []
-    for index, line in enumerate(lines.archetypes):
-        top = index * ROW_HEIGHT
+    for index, line in enumerate(lines):
+        top = index * geometry.row
         rows.append(
             {
                 "line": line,
@@ -79,10 +97,10 @@ def chart_rows(lines: MetagameLines) -> list[dict[str, Any]]:
                 "win_rate": percent_words(line.win_rate),
                 "share_width": f"{line.share}%",
                 "win_width": f"{line.win_rate}%" if line.win_rate is not None else "0%",
-                "label_y": top + LABEL_Y,
-                "share_y": top + SHARE_Y,
-                "win_y": top + WIN_Y,
-                "record_y": top + RECORD_Y,
+                "label_y": top + geometry.label,
+                "share_y": top + geometry.share,
+                "win_y": top + geometry.win,
+                "record_y": top + geometry.record,
                 "players": ngettext("%(count)s player", "%(count)s players", line.players)
                 % {"count": line.players},
             }
@@ -90,12 +108,38 @@ def chart_rows(lines: MetagameLines) -> list[dict[str, Any]]:
     return rows
 
 
-def _scope_words(scope: Scope) -> str:
+def scope_words(scope: Scope) -> str:
     if scope == SWISS:
         return gettext("every Swiss round")
     if scope == "top":
         return gettext("the top cut")
     return gettext("round %(number)s") % {"number": scope}
+
+
+def change_lines(changes: list[ArchetypeChange]) -> list[dict[str, Any]]:
+    """The corrections as the staff read them, newest first: one line for each rename, one for each merge
+    with the players whose decks it renamed (its rows come one after another, with the same names)."""
+    lines: list[dict[str, Any]] = []
+    for change in changes:
+        player = display_name(change.registration.player)
+        key = (change.changed_by_id, change.old_archetype, change.new_archetype)
+        if change.merged and lines and lines[-1]["merged"] and lines[-1]["key"] == key:
+            lines[-1]["players"].append(player)
+            continue
+        lines.append(
+            {
+                "key": key,
+                "merged": change.merged,
+                "at": change.changed_at,
+                "by": display_name(change.changed_by),
+                "old": archetype_name(change.old_archetype),
+                "new": archetype_name(change.new_archetype),
+                "players": [player],
+            }
+        )
+    for line in lines:
+        line["players"] = ", ".join(sorted(line["players"]))
+    return lines
 
 
 def _staff_context(event: Event) -> dict[str, Any]:
@@ -109,6 +153,7 @@ def _staff_context(event: Event) -> dict[str, Any]:
         {r.archetype for r in registrations if r.archetype}, key=lambda name: (name.casefold(), name)
     )
     return {
+        "changes": change_lines(recent_archetype_changes(event)),
         "staff_rows": [
             {
                 "registration": registration,
@@ -141,10 +186,10 @@ def _page(
         "event": event,
         "scopes": metagame_scopes(event),
         "scope": str(scope),
-        "scope_words": _scope_words(scope),
+        "scope_words": scope_words(scope),
         "lines": lines,
-        "chart": chart_rows(lines),
-        "chart_height": max(len(lines.archetypes), 1) * ROW_HEIGHT,
+        "chart": chart_rows(lines.archetypes),
+        "chart_height": max(len(lines.archetypes), 1) * PAGE_GEOMETRY.row,
         "cards": [
             {
                 "line": card,
@@ -157,6 +202,7 @@ def _page(
         "show_metagame": True,
         "error": error,
         "csv_url": reverse("event-metagame-csv", args=[event.slug]) + f"?round={scope}",
+        "projector_url": reverse("event-metagame-projector", args=[event.slug]) + f"?round={scope}",
     }
     if staff:
         context.update(_staff_context(event))
