@@ -123,3 +123,46 @@ def test_the_percentages_shown_are_the_digits_of_the_tiebreak_number():
 def test_a_magic_percentage_is_rounded_not_cut():
     assert percent(0.6667) == "66.7%"
     assert percent(0.3333) == "33.3%"
+
+
+def ranks_on(html: str) -> list[int]:
+    return [int(rank) for rank in re.findall(r'<tr id="place-(\d+)"', html)]
+
+
+def test_a_large_events_standings_come_in_pages_each_polled_alone(client, monkeypatch):
+    monkeypatch.setattr("tournaments.views.standings.PAGE_ROWS", 4)  # 10 players: pages of 4, 4 and 2
+    event, organizer, players = event_with_players(10)
+    play_round(event, organizer)
+    url = f"/events/{event.slug}/standings/"
+
+    first = client.get(url).content.decode()
+    third = client.get(url, {"page": 3}).content.decode()
+
+    assert ranks_on(first) == [1, 2, 3, 4]
+    assert ranks_on(third) == [9, 10]
+    for places in ("1 to 4", "5 to 8", "9 to 10"):
+        assert places in first
+    assert ranks_on(client.get(url, {"page": 99}).content.decode()) == [9, 10]  # past the end: the last
+    assert ranks_on(client.get(url, {"page": "x"}).content.decode()) == [1, 2, 3, 4]
+    # Each page polls itself: the poll of page 3 gets page 3's table, then 304 until something changes.
+    assert f'hx-get="{url}?page=3"' in third
+    poll = client.get(url, {"page": 3}, headers={"HX-Request": "true"})
+    assert ranks_on(poll.content.decode()) == [9, 10]
+    again = client.get(url, {"page": 3}, headers={"HX-Request": "true", "If-None-Match": poll["ETag"]})
+    assert again.status_code == 304
+    first_poll = client.get(url, headers={"HX-Request": "true", "If-None-Match": poll["ETag"]})
+    assert first_poll.status_code == 200  # page 1 is another table
+
+    # A player finds their line on its page from any page.
+    sixth = next(
+        player for player in players if f"{player.first_name} {player.last_name}" in _line(client, url, 6)
+    )
+    client.force_login(sixth)
+    mine = client.get(url).content.decode()
+    assert 'href="?page=2#place-6"' in mine
+    assert 'href="#place-6"' in client.get(url, {"page": 2}).content.decode()
+
+
+def _line(client, url: str, rank: int) -> str:
+    page = client.get(url, {"page": (rank - 1) // 4 + 1}).content.decode()
+    return page.split(f'<tr id="place-{rank}"')[1].split("</tr>")[0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from typing import cast
 
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -23,7 +24,7 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest, etag_matches, not_modified, render_around, with_etag
 from tournaments.models import Event, EventStructure, Round
 from tournaments.selectors.bracket import bracket_etag, event_bracket
-from tournaments.selectors.cached_documents import HistoryStamp, cached, history_stamp
+from tournaments.selectors.cached_documents import HistoryStamp, cached, history_stamp, keep
 from tournaments.selectors.events import event_for, is_organizer
 from tournaments.selectors.history import my_final_place
 from tournaments.selectors.standings import (
@@ -35,6 +36,10 @@ from tournaments.selectors.standings import (
     reached_words,
     top_cut_complete,
 )
+
+# Places a page: an event of up to 512 players reads on one page; at 4,096 a page is about 200 kB of HTML
+# instead of 1.6 MB (the pairings list is paged alike, tournaments/views/pairings_list.py).
+PAGE_ROWS = 512
 
 # How players know the tiebreakers (the same abbreviations in every language the stores use); a key not
 # listed here is shown under its own name. The legend under the table says each in words.
@@ -90,6 +95,7 @@ def tiebreakers_shown(row: StandingRow, keys: list[str]) -> list[str]:
 
 
 def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[str, object]:
+    """Everything the table shows, every line (:func:`standings_pages` splits them)."""
     # The Swiss standings: the top cut does not change them, so they are "after" the last Swiss round closed.
     closed = event.rounds.filter(status=Round.Status.FINISHED, stage=Round.Stage.SWISS)
     after_round = closed.order_by("-number").first()
@@ -116,43 +122,92 @@ def standings_context(event: Event, stamp: HistoryStamp | None = None) -> dict[s
     }
 
 
-def standings_table(event: Event, stamp: HistoryStamp) -> bytes:
-    """The standings as drawn in the reader's language, as UTF-8 (a page puts them in with
-    ``config.http.render_around``), from the cache when this version has been drawn."""
-    language = get_language()
-    key = stamp.key("standings.html.utf8", language)
-    return cached(
-        key, lambda: render_to_string("tournaments/_standings.html", standings_context(event, stamp)).encode()
-    )
+@dataclass(frozen=True)
+class StandingsPage:
+    """A page of the standings, as the links to it name it: the places it holds."""
+
+    number: int
+    first: int
+    last: int
+
+
+def page_of_place(place: int) -> int:
+    """The page of the standings that holds ``place``."""
+    return (place - 1) // PAGE_ROWS + 1
+
+
+def _drawn_pages(event: Event, stamp: HistoryStamp) -> list[bytes]:
+    context = standings_context(event, stamp)
+    lines = cast(list[StandingLine], context["lines"])
+    chunks = [lines[start : start + PAGE_ROWS] for start in range(0, len(lines), PAGE_ROWS)] or [lines]
+    pages = [
+        StandingsPage(number, chunk[0].row.rank, chunk[-1].row.rank) if chunk else StandingsPage(number, 0, 0)
+        for number, chunk in enumerate(chunks, start=1)
+    ]
+    return [
+        render_to_string(
+            "tournaments/_standings.html",
+            {**context, "lines": chunk, "pages": pages if len(pages) > 1 else [], "current": number},
+        ).encode()
+        for number, chunk in enumerate(chunks, start=1)
+    ]
+
+
+def standings_table(event: Event, stamp: HistoryStamp, page: int = 1) -> tuple[bytes, int]:
+    """Page ``page`` of the standings as drawn in the reader's language (the last page if there are fewer),
+    as UTF-8 (a page puts it in with ``config.http.render_around``), and which page it is. Every page of a
+    version is drawn at once and kept in the cache; readers of any page wait for that one drawing."""
+    key = stamp.key("standings.html.pages", get_language())
+    drawn: dict[int, bytes] = {}
+
+    def draw_every_page() -> int:
+        drawn.update(enumerate(_drawn_pages(event, stamp), start=1))
+        keep({f"{key}:page:{number}": html for number, html in drawn.items()})
+        return len(drawn)
+
+    count = cached(key, draw_every_page)
+    shown = min(max(page, 1), count)
+    if shown in drawn:
+        return drawn[shown], shown
+    return cached(f"{key}:page:{shown}", lambda: _drawn_pages(event, stamp)[shown - 1]), shown
+
+
+def _page_asked(request: HtmxHttpRequest) -> int:
+    try:
+        return max(1, int(request.GET.get("page", "1")))
+    except ValueError:
+        return 1
 
 
 @require_GET
 def event_standings_page(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Standings after the last closed round; htmx polls the table alone, "304 Not Modified" until it
-    changes."""
+    """Standings after the last closed round, ``PAGE_ROWS`` places a page (``?page=``); htmx polls the
+    page's table alone, "304 Not Modified" until it changes."""
     event = event_for(request.user, slug)
     stamp = history_stamp(event)
-    etag = stamp.etag("standings", get_language())
+    page = _page_asked(request)
+    etag = stamp.etag("standings", get_language(), page)
     if request.htmx:
         if etag_matches(request, etag):
             return not_modified(etag)
-        return with_etag(HttpResponse(standings_table(event, stamp)), etag)  # the table alone, as drawn
+        table, _shown = standings_table(event, stamp, page)
+        return with_etag(HttpResponse(table), etag)  # the table alone, as drawn
+    table, shown = standings_table(event, stamp, page)
+    my_place = place_in_standings(event, request.user, stamp)
     context: dict[str, object] = {
         "event": event,
         "live_etag": etag,
+        "page": shown,
         "bracket": event_bracket(event),
         "bracket_live": bracket_live(event),
         "bracket_etag": bracket_etag(event, get_language()),
         "can_run": is_organizer(request.user, event),
         "my_final_place": my_final_place(request.user, event),
-        "my_place": place_in_standings(event, request.user, stamp),
+        "my_place": my_place,
+        "my_page": page_of_place(my_place) if my_place else None,
     }
     return render_around(
-        request,
-        "tournaments/standings.html",
-        context,
-        name="standings_table",
-        document=standings_table(event, stamp),
+        request, "tournaments/standings.html", context, name="standings_table", document=table
     )
 
 
