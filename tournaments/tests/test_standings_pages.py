@@ -7,6 +7,7 @@ import io
 import re
 
 import pytest
+from django.test import Client
 
 from matches.services.judging import match_result_set
 from tournaments.selectors.standings import StandingRow
@@ -163,6 +164,6 @@ def test_a_large_events_standings_come_in_pages_each_polled_alone(client, monkey
     assert 'href="#place-6"' in client.get(url, {"page": 2}).content.decode()
 
 
-def _line(client, url: str, rank: int) -> str:
-    page = client.get(url, {"page": (rank - 1) // 4 + 1}).content.decode()
+def _line(client: Client, url: str, rank: int) -> str:
+    page: str = client.get(url, {"page": (rank - 1) // 4 + 1}).content.decode()
     return page.split(f'<tr id="place-{rank}"')[1].split("</tr>")[0]
