@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import io
 import logging
+import lzma
 import os
 import secrets
 import threading
 from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any
@@ -41,6 +44,7 @@ from decks.import_report import (
     save_changed,
 )
 from decks.importers import MAX_IMPORT_BYTES, MalformedFileError, check_size, parse_file
+from decks.importers.compressed import HEAD_BYTES, compression_of, decompressed
 from decks.importers.mtgjson_allprintings import FORMAT_ALLPRINTINGS, looks_like_allprintings
 from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Reason, reason
 from decks.models import Banlist, BanlistEntry, Card, CardImport, CardPrinting
@@ -85,17 +89,39 @@ def _status_word(status: str) -> Reason:
 # --- Card import ----------------------------------------------------------------------------------------
 
 
-def _open_source(path: str | Path | None, data: bytes | None) -> tuple[IO[bytes], int]:
-    """The file as a stream and its size: a file on disk is read as the import goes, never loaded whole."""
+@dataclass
+class _Source:
+    """The file as a stream (decompressed when it was compressed), its size on disk, and where in that size
+    the reading is (the import's progress is against the file as it lies on disk)."""
+
+    stream: IO[bytes]
+    size: int
+    position: Callable[[], int]
+    compression: str | None = None
+    raw: IO[bytes] | None = None  # the compressed file under ``stream``, closed with it
+
+    def close(self) -> None:
+        self.stream.close()
+        if self.raw is not None:
+            self.raw.close()
+
+
+def _open_source(path: str | Path | None, data: bytes | None) -> _Source:
+    """The file as a stream: a file on disk is read as the import goes, never loaded whole, through its
+    decompressor if it is compressed (``decks.importers.compressed``)."""
     if (path is None) == (data is None):
         raise ValueError("give exactly one of path and data")
     if data is not None:
-        return io.BytesIO(data), len(data)
+        refuse_compressed_upload(data)
+        memory = io.BytesIO(data)
+        return _Source(memory, len(data), memory.tell)
     assert path is not None  # noqa: S101 - exactly one is given, checked above
     source = Path(path)
     try:
-        stream = source.open("rb")
-        return stream, os.fstat(stream.fileno()).st_size
+        raw = source.open("rb")
+        size = os.fstat(raw.fileno()).st_size
+        compression = compression_of(raw.read(HEAD_BYTES))
+        raw.seek(0)
     except OSError as error:
         raise CardImportError(
             "",
@@ -103,6 +129,38 @@ def _open_source(path: str | Path | None, data: bytes | None) -> tuple[IO[bytes]
                 gettext_noop("cannot read %(file)s: %(error)s"), file=str(source), error=error.strerror or ""
             ),
         ) from None
+    if compression is None:
+        return _Source(raw, size, raw.tell)
+    return _Source(decompressed(raw, compression), size, raw.tell, compression, raw)
+
+
+def refuse_compressed_upload(data: bytes) -> None:
+    """An upload is not decompressed (``decks.importers.compressed``): say so, and what to do instead."""
+    compression = compression_of(data[:HEAD_BYTES])
+    if compression is not None:
+        message = gettext_noop(
+            "this file is compressed (%(compression)s): decompress it and upload the file inside, or import "
+            "it with manage.py import_cards"
+        )
+        raise CardImportError("", reason(message, compression=compression))
+
+
+def _read_whole(source: _Source) -> bytes:
+    """A file that is not AllPrintings, read whole: refused over the import limit, decompressed or not."""
+    check_size(source.size)  # before reading: a huge file is refused without loading it
+    source.stream.seek(0)
+    if source.compression is None:
+        return source.stream.read()
+    try:
+        content = source.stream.read(MAX_IMPORT_BYTES + 1)
+    except (OSError, EOFError, lzma.LZMAError):
+        raise CardImportError("", _broken_compression(source.compression)) from None
+    check_size(len(content))  # what it decompresses to is held to the limit too
+    return content
+
+
+def _broken_compression(compression: str) -> Reason:
+    return reason(gettext_noop("the %(compression)s file is cut off or damaged"), compression=compression)
 
 
 def _refuse_other_kind(expect: str, kind: str, file_format: str) -> None:
@@ -132,15 +190,27 @@ def card_import(
     MTGJSON AllPrintings is streamed from the file in batches (``decks.card_import_streamed``), whatever its
     size; any other file is read whole, so it must be under ``MAX_IMPORT_BYTES``.
     """
-    stream, size = _open_source(path, data)
-    with stream:
-        if looks_like_allprintings(stream):
+    source = _open_source(path, data)
+    with closing(source):
+        try:
+            allprintings = looks_like_allprintings(source.stream)
+        except (OSError, EOFError, lzma.LZMAError):
+            if source.compression is None:
+                raise
+            raise CardImportError("", _broken_compression(source.compression)) from None
+        if allprintings:
             _refuse_other_kind(expect, "cards", FORMAT_ALLPRINTINGS)
-            stream.seek(0)
-            return import_allprintings(stream=stream, size=size, progress=progress)
-        check_size(size)  # before reading: a huge file is refused without loading it
-        stream.seek(0)
-        parsed = parse_file(stream.read(), effective=effective)
+            source.stream.seek(0)
+            try:
+                return import_allprintings(
+                    stream=source.stream, size=source.size, progress=progress, position=source.position
+                )
+            except (OSError, EOFError, lzma.LZMAError):
+                if source.compression is None:
+                    raise
+                # Cut off or damaged halfway: the import's transaction has written nothing.
+                raise CardImportError("", _broken_compression(source.compression)) from None
+        parsed = parse_file(_read_whole(source), effective=effective)
     kind = "cards" if isinstance(parsed, ParsedCards) else "banlist"
     _refuse_other_kind(expect, kind, parsed.format)
     with transaction.atomic():
@@ -458,12 +528,13 @@ def card_import_queue(
         raise ValueError("give exactly one of path and data")
     if data is not None:
         check_size(len(data))
+        refuse_compressed_upload(data)  # now, on the page, rather than when a worker takes it
         fields: dict[str, Any] = {"data": data, "size": len(data)}
     else:
         source = Path(path or "").resolve()
-        stream, size = _open_source(source, None)  # refused now if the file cannot be read
-        stream.close()
-        fields = {"path": str(source), "size": size}
+        opened = _open_source(source, None)  # refused now if the file cannot be read
+        opened.close()
+        fields = {"path": str(source), "size": opened.size}
     with transaction.atomic():
         card_import = CardImport.objects.create(
             uploaded_by=uploaded_by, filename=filename[:255], expect=expect, **fields

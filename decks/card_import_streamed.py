@@ -14,7 +14,7 @@ updated; what is left out is counted with its reason.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import IO
 
@@ -58,16 +58,25 @@ class _Run:
     waiting: dict[str, list[Printing]] = field(default_factory=dict)  # back faces before their front face
 
 
-def import_allprintings(*, stream: IO[bytes], size: int, progress: ProgressCallback | None) -> ImportReport:
-    """Import an AllPrintings stream of ``size`` bytes; ``progress`` gets the kibibytes read of the total."""
+def import_allprintings(
+    *,
+    stream: IO[bytes],
+    size: int,
+    progress: ProgressCallback | None,
+    position: Callable[[], int] | None = None,
+) -> ImportReport:
+    """Import an AllPrintings stream of ``size`` bytes; ``progress`` gets the kibibytes read of the total.
+    ``position`` says how far into those bytes the reading is, when the stream is not those bytes (a
+    compressed file read decompressed); by default, the bytes read from ``stream``."""
     report = ImportReport(format=FORMAT_ALLPRINTINGS, kind="cards", game=GAME, rows=0)
     run = _Run(report)
     reader = CountingReader(stream)
     total = max(1, -(-size // 1024))
+    read_so_far = position if position is not None else lambda: reader.bytes_read
 
     def tell(*, finished: bool = False) -> None:
         if progress is not None:
-            progress(total if finished else min(reader.bytes_read // 1024, total), total, PROGRESS_FILE)
+            progress(total if finished else min(read_so_far() // 1024, total), total, PROGRESS_FILE)
 
     with transaction.atomic():
         lock_catalog()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import lzma
 from datetime import timedelta
 
 import pytest
@@ -140,3 +141,13 @@ def test_the_card_search_offers_each_section_in_its_games_words(client, organize
 
     assert [button for button in buttons if f">{button}</button>" in page] == buttons
     assert ("Add to Side<" in page) == (game == "yugioh")
+
+
+def test_a_compressed_upload_is_refused_on_the_page_in_the_readers_language(client, organizer):
+    upload = SimpleUploadedFile("AllPrintings.json.xz", lzma.compress(b'{"meta": {}, "data": {}}'))
+
+    response = client.post(PAGE, {"file": upload}, headers={"Accept-Language": "pt-BR"})
+
+    assert response.status_code == 400
+    assert "este arquivo está compactado (xz)" in response.content.decode()
+    assert CardImport.objects.count() == 0
