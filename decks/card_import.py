@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import logging
-import lzma
 import os
 import secrets
 import threading
@@ -44,7 +43,7 @@ from decks.import_report import (
     save_changed,
 )
 from decks.importers import MAX_IMPORT_BYTES, MalformedFileError, check_size, parse_file
-from decks.importers.compressed import HEAD_BYTES, compression_of, decompressed
+from decks.importers.compressed import BROKEN, HEAD_BYTES, compression_of, decompressed
 from decks.importers.mtgjson_allprintings import FORMAT_ALLPRINTINGS, looks_like_allprintings
 from decks.importers.records import CardRecord, ParsedBanlists, ParsedCards, Reason, reason
 from decks.models import Banlist, BanlistEntry, Card, CardImport, CardPrinting
@@ -119,19 +118,23 @@ def _open_source(path: str | Path | None, data: bytes | None) -> _Source:
     source = Path(path)
     try:
         raw = source.open("rb")
+    except OSError as error:
+        raise CardImportError("", _unreadable(source, error)) from None
+    try:
         size = os.fstat(raw.fileno()).st_size
         compression = compression_of(raw.read(HEAD_BYTES))
         raw.seek(0)
     except OSError as error:
-        raise CardImportError(
-            "",
-            reason(
-                gettext_noop("cannot read %(file)s: %(error)s"), file=str(source), error=error.strerror or ""
-            ),
-        ) from None
+        raw.close()
+        raise CardImportError("", _unreadable(source, error)) from None
     if compression is None:
         return _Source(raw, size, raw.tell)
     return _Source(decompressed(raw, compression), size, raw.tell, compression, raw)
+
+
+def _unreadable(source: Path, error: OSError) -> Reason:
+    message = gettext_noop("cannot read %(file)s: %(error)s")
+    return reason(message, file=str(source), error=error.strerror or "")
 
 
 def refuse_compressed_upload(data: bytes) -> None:
@@ -153,7 +156,7 @@ def _read_whole(source: _Source) -> bytes:
         return source.stream.read()
     try:
         content = source.stream.read(MAX_IMPORT_BYTES + 1)
-    except (OSError, EOFError, lzma.LZMAError):
+    except BROKEN:
         raise CardImportError("", _broken_compression(source.compression)) from None
     check_size(len(content))  # what it decompresses to is held to the limit too
     return content
@@ -194,7 +197,7 @@ def card_import(
     with closing(source):
         try:
             allprintings = looks_like_allprintings(source.stream)
-        except (OSError, EOFError, lzma.LZMAError):
+        except BROKEN:
             if source.compression is None:
                 raise
             raise CardImportError("", _broken_compression(source.compression)) from None
@@ -205,7 +208,7 @@ def card_import(
                 return import_allprintings(
                     stream=source.stream, size=source.size, progress=progress, position=source.position
                 )
-            except (OSError, EOFError, lzma.LZMAError):
+            except BROKEN:
                 if source.compression is None:
                     raise
                 # Cut off or damaged halfway: the import's transaction has written nothing.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bz2
 import gzip
 import lzma
+import zlib
 from typing import IO, cast
 
 # The formats' magic numbers: RFC 1952 (gzip), the .xz file format 1.0.4, section 2.1.1.1, and bzip2's
@@ -22,6 +23,9 @@ _MAGIC = (
     (b"BZh", "bzip2"),
 )
 HEAD_BYTES = 6  # enough for the longest magic number
+# What reading a cut-off or damaged compressed file raises: gzip raises EOFError, BadGzipFile (an OSError) or
+# zlib.error; xz EOFError or LZMAError; bzip2 EOFError or OSError.
+BROKEN = (OSError, EOFError, lzma.LZMAError, zlib.error)
 
 
 def compression_of(head: bytes) -> str | None:

@@ -133,3 +133,19 @@ def test_a_small_file_that_decompresses_past_the_limit_is_refused(tmp_path, monk
 )
 def test_compression_is_told_by_the_first_bytes(head, expected):
     assert compression_of(head) == expected
+
+
+@pytest.mark.parametrize("compression", ["gzip", "xz", "bzip2"])
+def test_a_damaged_compressed_file_is_refused_as_damaged(tmp_path, compression):
+    whole = bytearray(COMPRESSORS[compression](SAMPLE.read_bytes()))
+    for offset in range(len(whole) // 3, len(whole) // 3 + 40):  # forty bytes in the middle garbled
+        whole[offset] ^= 0x5A
+    broken = tmp_path / f"AllPrintings.json{SUFFIXES[compression]}"
+    broken.write_bytes(bytes(whole))
+
+    with pytest.raises(CardImportError) as refused:
+        card_import(path=broken)
+
+    # gzip raises zlib.error here, xz LZMAError, bzip2 OSError: each is said the same way.
+    assert refused.value.reason == f"the {compression} file is cut off or damaged"
+    assert Card.objects.count() == 0
