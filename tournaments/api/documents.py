@@ -61,6 +61,10 @@ class FinalPlaceSerializer(serializers.Serializer[object]):
     player = serializers.CharField()
     name = serializers.CharField()
     reached = serializers.CharField(help_text='"Winner", "Final", "Top 4", ... or "Swiss".')
+    decided = serializers.BooleanField(
+        help_text="False while the player is still in the top cut being played: listed above everyone "
+        "knocked out, by Swiss rank, their place not decided yet."
+    )
 
 
 @extend_schema_serializer(component_name="EventReplayPlayer")
@@ -142,7 +146,8 @@ class EventStandingsApi(APIView):
 
 
 class EventFinalStandingsApi(APIView):
-    """Places after the top cut (the winner first), then everyone else in Swiss order."""
+    """Places after the top cut (the winner first), then everyone else in Swiss order. While the top cut is
+    played, the players still in it come first with ``decided`` false."""
 
     @extend_schema(responses=FinalPlaceSerializer(many=True), operation_id="events_final_standings")
     def get(self, request: Request, slug: str) -> Response:

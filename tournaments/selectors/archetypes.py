@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User
+from django.db.models import Count, Max
+from django.db.models.functions import TruncMinute
 from django.utils.translation import gettext
 
-from accounts.users import AnyUser
+from accounts.users import AnyUser, display_name
 from decks.models import DeckList, is_presented_list_name
 from tournaments.engine.metagame import Suggestion, clean_archetype, suggest_archetype
 from tournaments.models import ArchetypeChange, Event, Registration
@@ -91,11 +96,57 @@ def archetype_suggestions(event: Event) -> dict[int, Suggestion]:
 CHANGES_SHOWN = 30
 
 
-def recent_archetype_changes(event: Event) -> list[ArchetypeChange]:
-    """The latest corrections of the event's archetypes, newest first, with who made them and whose deck it
-    is (one query). For its deck staff only, like the forms that make them."""
-    return list(
-        ArchetypeChange.objects.filter(registration__event=event)
+@dataclass(frozen=True)
+class Correction:
+    """A correction as the staff read it: one player's deck renamed, or a merge of every deck of a name."""
+
+    at: datetime
+    by: str
+    old: str  # as people read it ("Unnamed deck" for an empty one)
+    new: str
+    player: str  # whose deck was renamed; "" for a merge
+    decks: int  # how many decks a merge renamed (1 for a rename)
+
+
+def recent_corrections(event: Event) -> list[Correction]:
+    """The latest ``CHANGES_SHOWN`` corrections of the event's archetypes, newest first (three queries). A
+    merge writes a row per deck it renames; they are counted as one correction: the same person, the same
+    two names, within the same minute (a merge takes milliseconds; the same merge again in that minute
+    would find no deck left to rename). For its deck staff only, like the forms that make them."""
+    changes = ArchetypeChange.objects.filter(registration__event=event)
+    renames = (
+        changes.filter(merged=False)
         .select_related("registration__player", "changed_by")
         .order_by("-changed_at", "-pk")[:CHANGES_SHOWN]
     )
+    merges = list(
+        changes.filter(merged=True)
+        .annotate(minute=TruncMinute("changed_at"))
+        .values("changed_by", "old_archetype", "new_archetype", "minute")
+        .annotate(decks=Count("pk"), at=Max("changed_at"))
+        .order_by("-at")[:CHANGES_SHOWN]
+    )
+    people = User.objects.in_bulk({merge["changed_by"] for merge in merges})
+    corrections = [
+        Correction(
+            at=change.changed_at,
+            by=display_name(change.changed_by),
+            old=archetype_name(change.old_archetype),
+            new=archetype_name(change.new_archetype),
+            player=display_name(change.registration.player),
+            decks=1,
+        )
+        for change in renames
+    ]
+    corrections += [
+        Correction(
+            at=merge["at"],
+            by=display_name(people[merge["changed_by"]]),
+            old=archetype_name(merge["old_archetype"]),
+            new=archetype_name(merge["new_archetype"]),
+            player="",
+            decks=merge["decks"],
+        )
+        for merge in merges
+    ]
+    return sorted(corrections, key=lambda correction: correction.at, reverse=True)[:CHANGES_SHOWN]

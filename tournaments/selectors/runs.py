@@ -136,7 +136,12 @@ def run_of_lines(
     unless given) may read them."""
     if not lines:
         return None
-    archetypes_visible = archetypes_visible_to(viewer if viewer is not None else user, event)
+    if viewer is None or viewer.pk == user.pk:
+        # The player themselves: they play in the event, so they are not its deck staff (one query less a
+        # run on the history page); they read the archetypes once the lists are public.
+        archetypes_visible = event.decklists_public
+    else:
+        archetypes_visible = archetypes_visible_to(viewer, event)
     lines = sorted(lines, key=lambda line: line.match.round.number)
     opponent_ids = [
         line.match.player_b_id if line.match.player_a_id == user.pk else line.match.player_a_id

@@ -144,6 +144,7 @@ class FinalPlace:
     player: str
     name: str
     reached: str  # "Winner", "Final", "Top 4", ... or "Swiss"
+    decided: bool = True  # False for a player still in the top cut being played: the place may change
 
 
 def _round_label(size: int) -> str:
@@ -162,8 +163,9 @@ def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> lis
     rank), then everyone else in Swiss order.
 
     While the top cut is being played, the players still in it come first (by their Swiss rank, "reached"
-    the round they are in or go to next), above everyone already knocked out: no one is placed above a player
-    who may still beat them. Pages show these places once the top cut is complete (:func:`top_cut_complete`).
+    the round they are in or go to next, ``decided`` False), above everyone already knocked out: no one is
+    placed above a player who may still beat them. Pages show these places once the top cut is complete
+    (:func:`top_cut_complete`).
     ``swiss`` is :func:`event_standings` when the caller has it already (it is the expensive part)."""
     swiss = event_standings(event) if swiss is None else swiss
     names = {row.player: row.name for row in swiss}
@@ -178,6 +180,7 @@ def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> lis
     )
     placed: list[tuple[str, str]] = []
     knocked_out: list[tuple[str, str]] = []
+    still_in: set[str] = set()
     for round_ in reversed(top_rounds):
         matches = list(round_.matches.all())
         size = len(matches) * 2
@@ -190,6 +193,7 @@ def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> lis
         if round_.status != Round.Status.FINISHED:
             if round_ is top_rounds[-1]:  # being played: everyone at its tables is still in
                 placed += [(player, _round_label(size)) for player in by_swiss_rank(seated)]
+                still_in.update(seated)
             continue
         winners, losers = [], []
         for match in matches:
@@ -207,12 +211,19 @@ def final_standings(event: Event, swiss: list[StandingRow] | None = None) -> lis
                 placed += [(player, "Winner") for player in winners]
             else:  # closed, the next round not paired yet: its winners go on
                 placed += [(player, _round_label(size // 2)) for player in by_swiss_rank(winners)]
+                still_in.update(winners)
         knocked_out += [(player, _round_label(size)) for player in by_swiss_rank(losers)]
     placed += knocked_out
     seen = {player for player, _ in placed}
     placed += [(row.player, "Swiss") for row in swiss if row.player not in seen]
     return [
-        FinalPlace(place=index, player=player, name=names.get(player, player), reached=reached)
+        FinalPlace(
+            place=index,
+            player=player,
+            name=names.get(player, player),
+            reached=reached,
+            decided=player not in still_in,
+        )
         for index, (player, reached) in enumerate(placed, start=1)
     ]
 

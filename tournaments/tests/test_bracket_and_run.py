@@ -389,6 +389,9 @@ def test_while_the_top_cut_is_played_no_one_is_placed_above_a_player_still_in_it
     places = final_standings(event)
     assert {p.player for p in places[:2]} == winners
     assert [p.reached for p in places[:4]] == ["Final", "Final", "Top 4", "Top 4"]
+    assert [p.decided for p in places[:4]] == [False, False, True, True]
+    api = client.get(f"/api/v1/events/{event.slug}/final-standings/").json()
+    assert [(p["player"], p["decided"]) for p in api[:4]] == [(p.player, p.decided) for p in places[:4]]
     assert "Final standings" not in client.get(f"/events/{event.slug}/standings/").content.decode()
 
     # The final closed: the winner first, the finalist second, and the page shows the final places.
@@ -403,4 +406,5 @@ def test_while_the_top_cut_is_played_no_one_is_placed_above_a_player_still_in_it
         (match.player_a.username, "Winner"),
         (match.player_b.username, "Final"),
     ]
+    assert all(p.decided for p in places)
     assert "Final standings" in client.get(f"/events/{event.slug}/standings/").content.decode()

@@ -365,6 +365,10 @@ def test_the_projector_shows_the_pages_numbers_large(client, scope, expected):
     event.decklists_public = True
     event.save()
     assert client.get(url).status_code == 200
+    # Signed out while it polls (a session ended): the wall keeps what it shows; a visit goes to sign in.
+    client.logout()
+    assert client.get(url, headers={"HX-Request": "true"}).status_code == 204
+    assert client.get(url).status_code == 302
 
 
 def test_the_projector_shows_the_eight_most_played_archetypes_and_says_how_many_more(client):
@@ -384,6 +388,8 @@ def test_the_projector_shows_the_eight_most_played_archetypes_and_says_how_many_
 
 def test_staff_read_the_corrections_on_the_page_a_merge_in_one_line(client):
     event, judge, players = build_event()
+    for number in range(6, 46):  # forty more Tenpai decks: a merge of 42 rows, more than the list shows
+        RegistrationFactory(event=event, player=UserFactory(username=f"meta{number}"), archetype="Tenpai")
     client.force_login(judge)
     unnamed = Registration.objects.get(event=event, player=players[4])
     client.post(
@@ -393,16 +399,20 @@ def test_staff_read_the_corrections_on_the_page_a_merge_in_one_line(client):
     client.post(
         reverse("event-archetype-merge", args=[event.slug]), {"archetype": "Tenpai", "into": "Tenpai Dragon"}
     )
+    client.post(
+        reverse("event-archetype-merge", args=[event.slug]), {"archetype": "Snake-Eye", "into": "Snake-Eyes"}
+    )
 
     html = client.get(reverse("event-metagame", args=[event.slug])).content.decode()
     changes = unescape(html[html.index('id="archetype-changes"') :])  # a name may hold an apostrophe
+    changes = changes[: changes.index("</ul>")]
     judge_name = display_name(judge)
-    tenpai = ", ".join(sorted([display_name(players[3]), display_name(players[5])]))
-    merge = f"{judge_name} merged Tenpai into Tenpai Dragon (the decks of {tenpai})"
-    rename = f"{judge_name} renamed {display_name(players[4])}'s deck from Unnamed deck to Kuriboh"
-    assert merge in changes
-    assert rename in changes
-    assert changes.index(merge) < changes.index(rename)  # newest first
+    lines = [line.split(" · ", 1)[1] for line in changes.split("</li>")[:-1]]
+    assert lines == [  # newest first: each merge one line with its count, the rename its player
+        f"{judge_name} merged Snake-Eye into Snake-Eyes (2 decks)",
+        f"{judge_name} merged Tenpai into Tenpai Dragon (42 decks)",
+        f"{judge_name} renamed {display_name(players[4])}'s deck from Unnamed deck to Kuriboh",
+    ]
     client.force_login(players[1])
     event.decklists_public = True
     event.save()

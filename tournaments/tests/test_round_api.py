@@ -310,6 +310,7 @@ def test_a_four_player_event_runs_through_the_api(event, organizer):
     leader = User.objects.get(username=top["player"])
     assert places[0] == {
         "place": 1, "player": top["player"], "name": leader.get_full_name(), "reached": "Swiss",
+        "decided": True,
     }  # fmt: skip
     replay = APIClient().get(f"{BASE}/friday/replay/").json()
     assert replay["format"] == "event-replay/1"

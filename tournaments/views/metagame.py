@@ -29,12 +29,11 @@ from config.spreadsheet import csv_document
 from idempotency.pages import new_form_key, once_per_form
 from tournaments.engine.metagame import SWISS, Scope
 from tournaments.forms import ArchetypeForm, ArchetypeMergeForm, first_error
-from tournaments.models import ArchetypeChange, Event, Registration
+from tournaments.models import Event, Registration
 from tournaments.selectors.archetypes import (
-    archetype_name,
     archetype_suggestions,
     archetypes_visible_to,
-    recent_archetype_changes,
+    recent_corrections,
 )
 from tournaments.selectors.events import event_for, is_deck_staff
 from tournaments.selectors.metagame import (
@@ -116,32 +115,6 @@ def scope_words(scope: Scope) -> str:
     return gettext("round %(number)s") % {"number": scope}
 
 
-def change_lines(changes: list[ArchetypeChange]) -> list[dict[str, Any]]:
-    """The corrections as the staff read them, newest first: one line for each rename, one for each merge
-    with the players whose decks it renamed (its rows come one after another, with the same names)."""
-    lines: list[dict[str, Any]] = []
-    for change in changes:
-        player = display_name(change.registration.player)
-        key = (change.changed_by_id, change.old_archetype, change.new_archetype)
-        if change.merged and lines and lines[-1]["merged"] and lines[-1]["key"] == key:
-            lines[-1]["players"].append(player)
-            continue
-        lines.append(
-            {
-                "key": key,
-                "merged": change.merged,
-                "at": change.changed_at,
-                "by": display_name(change.changed_by),
-                "old": archetype_name(change.old_archetype),
-                "new": archetype_name(change.new_archetype),
-                "players": [player],
-            }
-        )
-    for line in lines:
-        line["players"] = ", ".join(sorted(line["players"]))
-    return lines
-
-
 def _staff_context(event: Event) -> dict[str, Any]:
     registrations = list(
         Registration.objects.filter(event=event)
@@ -153,7 +126,7 @@ def _staff_context(event: Event) -> dict[str, Any]:
         {r.archetype for r in registrations if r.archetype}, key=lambda name: (name.casefold(), name)
     )
     return {
-        "changes": change_lines(recent_archetype_changes(event)),
+        "changes": recent_corrections(event),
         "staff_rows": [
             {
                 "registration": registration,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import render
@@ -30,9 +30,12 @@ GEOMETRY = ChartGeometry(row=74, label=28, share=38, win=54, record=28)
 WIDTH = 1200
 
 
-@login_required
 @require_GET
 def event_metagame_projector(request: HtmxHttpRequest, slug: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        if request.htmx:  # the session ended while it polls: keep the wall as it is, not a login page
+            return HttpResponse(status=204)
+        return redirect_to_login(request.get_full_path())
     event = event_for(request.user, slug)
     if not archetypes_visible_to(request.user, event):
         return not_public(request)
