@@ -12,8 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from decks.models import Banlist, Game
 from rules.engine.end_of_round import procedure_fits_game
+from tournaments.engine.metagame import ARCHETYPE_MAX_LENGTH
 from tournaments.engine.round_times import current_round_time
-from tournaments.models import ARCHETYPE_MAX_LENGTH, EndOfRound, EventStructure
+from tournaments.models import EndOfRound, EventStructure
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise

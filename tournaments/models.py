@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Game
+from tournaments.engine.metagame import ARCHETYPE_MAX_LENGTH  # the column's, the forms' and the API's
 
 
 class EndOfRound(models.TextChoices):
@@ -32,7 +33,6 @@ def end_of_round_for_game(game: str) -> str:
 
 
 TOP_CUT_SIZES = (0, 2, 4, 8, 16, 32, 64, 128)
-ARCHETYPE_MAX_LENGTH = 60
 
 
 class EventStructure(models.TextChoices):

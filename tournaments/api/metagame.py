@@ -12,7 +12,6 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_serializer
 from rest_framework import serializers
@@ -23,11 +22,16 @@ from rest_framework.views import APIView
 
 from config.schema import ValidationErrorSerializer
 from idempotency.api import IDEMPOTENCY_KEY, idempotent
-from tournaments.models import ARCHETYPE_MAX_LENGTH, Event, Registration
-from tournaments.selectors.archetypes import archetype_name, archetypes_visible_to
+from tournaments.engine.metagame import ARCHETYPE_MAX_LENGTH
+from tournaments.models import Event, Registration
+from tournaments.selectors.archetypes import archetype_name, archetypes_not_public, archetypes_visible_to
 from tournaments.selectors.events import event_for
 from tournaments.selectors.metagame import event_metagame, metagame_lines, metagame_scope
-from tournaments.services.archetypes import event_archetype_merge, registration_archetype_set
+from tournaments.services.archetypes import (
+    event_archetype_merge,
+    registration_archetype_set,
+    require_deck_staff,
+)
 
 
 def _percent(help_text: str, *, allow_null: bool = False) -> serializers.DecimalField:
@@ -88,9 +92,7 @@ ROUND = OpenApiParameter(
 def _readable_event(request: Request, slug: str) -> Event:
     event = event_for(request.user, slug)
     if not archetypes_visible_to(request.user, event):
-        raise PermissionDenied(
-            gettext("The decks of this event are not public yet: only its deck staff may read its metagame.")
-        )
+        raise PermissionDenied(archetypes_not_public())
     return event
 
 
@@ -157,6 +159,7 @@ class RegistrationArchetypeApi(APIView):
     )
     def put(self, request: Request, slug: str, registration_id: int) -> Response:
         event = event_for(request.user, slug)
+        require_deck_staff(request.user, event)  # before the lookup: a 404 would say the id exists
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         registration = get_object_or_404(Registration, event=event, pk=registration_id)

@@ -52,11 +52,14 @@ Scope = Literal["swiss", "top"] | int
 SUGGESTION_THRESHOLD: Final = Fraction(3, 10)
 ARCHETYPE_MAX_LENGTH: Final = 60
 
-WIN_A: Final = "a"
-WIN_B: Final = "b"
-DRAW: Final = "draw"
-BYE: Final = "bye"
-DOUBLE_LOSS: Final = "double_loss"
+# What each result (``tournaments.engine.replay.Result``, but a bye) adds to the archetype of side a and of
+# side b.
+SIDES: Final[dict[str, tuple[str, str]]] = {
+    "a": ("wins", "losses"),
+    "b": ("losses", "wins"),
+    "draw": ("draws", "draws"),
+    "double_loss": ("losses", "losses"),
+}
 
 
 @dataclass(frozen=True)
@@ -180,36 +183,20 @@ def metagame(
         entry = entry_of.get(player)
         return entry.archetype if entry is not None else ""
 
-    counts: dict[str, dict[str, int]] = {}
-
-    def add(name: str, what: str) -> None:
-        tally = counts.setdefault(name, {})
-        tally[what] = tally.get(what, 0) + 1
-
     players = Counter(archetype(player) for player in in_field)
-    for name in players:
-        counts.setdefault(name, {})
+    counts: dict[str, Counter[str]] = {name: Counter() for name in players}
     finished = [match for match in played if match.result]
     for match in finished:
         side_a = archetype(match.player_a)
-        if match.result == BYE or match.player_b is None:
-            add(side_a, "byes")
+        if match.result == "bye" or match.player_b is None:
+            counts.setdefault(side_a, Counter())["byes"] += 1
             continue
         side_b = archetype(match.player_b)
         if side_a == side_b and side_a:
-            add(side_a, "mirrors")
-        elif match.result == WIN_A:
-            add(side_a, "wins")
-            add(side_b, "losses")
-        elif match.result == WIN_B:
-            add(side_b, "wins")
-            add(side_a, "losses")
-        elif match.result == DRAW:
-            add(side_a, "draws")
-            add(side_b, "draws")
-        elif match.result == DOUBLE_LOSS:
-            add(side_a, "losses")
-            add(side_b, "losses")
+            counts.setdefault(side_a, Counter())["mirrors"] += 1
+            continue
+        for side, what in zip((side_a, side_b), SIDES[match.result], strict=True):
+            counts.setdefault(side, Counter())[what] += 1
     size = len(in_field)
     rows = sorted(
         (

@@ -45,6 +45,14 @@ def archetypes_visible_to(user: AnyUser, event: Event) -> bool:
     return bool(event.decklists_public and user.is_authenticated)
 
 
+def archetypes_not_public() -> str:
+    """Why someone who may not read the event's archetypes is refused (the page and the API alike)."""
+    return gettext(
+        "The decks of this event are not public yet: its judges and organizers who do not play in it see "
+        "them, everyone else once the organizer makes the deck lists public."
+    )
+
+
 def archetype_from_list_name(list_name: str, event_name: str) -> str:
     """The archetype a list's name gives: the name a player typed, or "" for a name Arbiter made up (a list
     pasted on the event page, "<event> v2"; a list a judge entered as presented)."""

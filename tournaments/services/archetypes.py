@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
 
+from accounts.users import AnyUser
 from decks.models import DeckList
 from tournaments.engine.metagame import clean_archetype
 from tournaments.models import ArchetypeChange, Event, Registration
@@ -31,7 +32,9 @@ def archetype_follow_list(registration: Registration, deck_list: DeckList) -> No
     registration.archetype = name
 
 
-def _require_deck_staff(user: User, event: Event) -> None:
+def require_deck_staff(user: AnyUser, event: Event) -> None:
+    """Refuse anyone but the event's deck staff. The services ask it; pages and the API ask it first too,
+    before looking a registration up, so nobody else learns which registrations exist."""
     if not is_deck_staff(user, event):
         raise PermissionDenied(
             gettext("Only the judges and organizers of this event who do not play in it may name its decks.")
@@ -49,7 +52,7 @@ def _archetype(text: str, field: str) -> str:
 def registration_archetype_set(*, registration: Registration, archetype: str, by: User) -> Registration:
     """Staff name one registration's deck (empty: unnamed). Setting the name it has changes nothing."""
     registration = Registration.objects.select_for_update().select_related("event").get(pk=registration.pk)
-    _require_deck_staff(by, registration.event)
+    require_deck_staff(by, registration.event)
     name = clean_archetype(archetype)
     if name == registration.archetype:
         return registration
@@ -66,7 +69,7 @@ def event_archetype_merge(*, event: Event, source: str, target: str, by: User) -
     """Rename every registration of ``event`` playing ``source`` to ``target`` (staff only); the number
     renamed. A refusal names the field ``archetype`` (the source) or ``into`` (the target). The event's
     registrations are locked, so a merge and a correction apply one after the other."""
-    _require_deck_staff(by, event)
+    require_deck_staff(by, event)
     source = _archetype(source, "archetype")
     target = _archetype(target, "into")
     if source == target:

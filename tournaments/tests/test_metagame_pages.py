@@ -315,6 +315,9 @@ def test_staff_name_a_deck_through_the_api(client):
     assert "archetype" in too_long.json()
     api.force_authenticate(players[1])
     assert api.put(url, {"archetype": "Mine"}, format="json").status_code == 403
+    # Refused alike for a registration that does not exist: the answer says nothing of which ids do.
+    missing = reverse("api-registration-archetype", args=[event.slug, registration.pk + 1000])
+    assert api.put(missing, {"archetype": "Mine"}, format="json").status_code == 403
 
 
 def test_the_page_reads_in_a_few_queries(client, django_assert_max_num_queries):

@@ -15,7 +15,7 @@ from typing import Any, cast
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -32,6 +32,7 @@ from tournaments.forms import ArchetypeForm, ArchetypeMergeForm, first_error
 from tournaments.models import Event, Registration
 from tournaments.selectors.archetypes import (
     archetype_suggestions,
+    archetypes_not_public,
     archetypes_visible_to,
     recent_corrections,
 )
@@ -44,7 +45,12 @@ from tournaments.selectors.metagame import (
     metagame_scope,
     metagame_scopes,
 )
-from tournaments.services.archetypes import event_archetype_merge, registration_archetype_set
+from tournaments.services.archetypes import (
+    event_archetype_merge,
+    registration_archetype_set,
+    require_deck_staff,
+)
+from tournaments.views.standings import percent_number
 
 
 @dataclass(frozen=True)
@@ -64,14 +70,10 @@ PAGE_GEOMETRY = ChartGeometry(row=100, label=20, share=30, win=50, record=84)
 
 
 def not_public(request: HtmxHttpRequest) -> HttpResponse:
-    message = gettext(
-        "The decks of this event are not public yet: its judges and organizers who do not play in it see "
-        "them, everyone else once the organizer makes the deck lists public."
-    )
     return render(
         request,
         "error.html",
-        {"code": 403, "title": gettext("Not public yet"), "message": message},
+        {"code": 403, "title": gettext("Not public yet"), "message": archetypes_not_public()},
         status=403,
     )
 
@@ -81,7 +83,7 @@ def percent_words(value: Decimal | None) -> str:
     so."""
     if value is None:
         return gettext("no matches counted")
-    return gettext("%(number)s%%") % {"number": formats.number_format(value, decimal_pos=1)}
+    return percent_number(value)
 
 
 def chart_rows(lines: list[ArchetypeLine], geometry: ChartGeometry = PAGE_GEOMETRY) -> list[dict[str, Any]]:
@@ -133,8 +135,7 @@ def _staff_context(event: Event) -> dict[str, Any]:
                 "player": display_name(registration.player),
                 "deck_list": registration.deck_list.name_words if registration.deck_list else "",
                 "suggestion": suggestions.get(registration.pk),
-                "similarity": gettext("%(number)s%%")
-                % {"number": round(suggestions[registration.pk].similarity * 100)}
+                "similarity": percent_number(round(suggestions[registration.pk].similarity * 100), 0)
                 if registration.pk in suggestions
                 else "",
             }
@@ -249,11 +250,7 @@ def event_metagame_csv(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
     event = event_for(request.user, slug)
-    if not is_deck_staff(request.user, event):
-        # The services refuse too; refused here first so nobody learns which registrations exist.
-        raise PermissionDenied(
-            gettext("Only the judges and organizers of this event who do not play in it may name its decks.")
-        )
+    require_deck_staff(request.user, event)
     return event
 
 

@@ -68,11 +68,16 @@ class FinalLine:
 
 
 def percent(value: float | Decimal) -> str:
-    """A percentage to a tenth, rounded half up, as the reader's language writes it ("66.7%", "66,7%").
+    """A share (0.6667) as a percentage to a tenth, rounded half up, as the reader's language writes it
+    ("66.7%", "66,7%").
 
     Rounded here: Django's number_format cuts the digits off (0.6667 would read "66.6%")."""
-    tenths = (Decimal(str(value)) * 100).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
-    return gettext("%(number)s%%") % {"number": formats.number_format(tenths, decimal_pos=1)}
+    return percent_number((Decimal(str(value)) * 100).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def percent_number(number: Decimal | int, decimal_pos: int = 1) -> str:
+    """A percentage already rounded (33.3) as the reader's language writes it ("33.3%", "33,3%")."""
+    return gettext("%(number)s%%") % {"number": formats.number_format(number, decimal_pos=decimal_pos)}
 
 
 # Where each Yu-Gi-Oh! tiebreaker's thousandths sit in the 8-digit tiebreak number (points are 0-1).
