@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tournaments.engine.replay import TiebreakFloor
+from tournaments.engine.replay import TIEBREAK_FLOORS, TiebreakFloor
 
 TABLES_FILE = Path(__file__).resolve().parent / "data" / "event_structures.json"
 
@@ -99,12 +99,11 @@ def _table(table: str) -> dict[str, Any]:
 def tiebreak_floor(table: str) -> TiebreakFloor:
     """The floor of Magic's tiebreaker percentages for events on ``table`` (the replay's ``tiebreak_floor``):
     the table's own, else ``"1/3"``, which every table before the key existed meant."""
-    floor = _table(table).get("tiebreak_floor", "1/3")
-    if floor == "0.33":
-        return "0.33"
-    if floor == "1/3":
-        return "1/3"
-    raise UnknownStructureTable(f"Table {table!r} has an unknown tiebreak_floor {floor!r}.")
+    written = _table(table).get("tiebreak_floor", "1/3")
+    floor = TIEBREAK_FLOORS.get(written) if isinstance(written, str) else None
+    if floor is None:
+        raise UnknownStructureTable(f"Table {table!r} has an unknown tiebreak_floor {written!r}.")
+    return floor
 
 
 def table_with_floor(game: str, floor: TiebreakFloor) -> str:

@@ -64,7 +64,7 @@ MAX_ID_LENGTH: Final = 200
 MAX_NAME_LENGTH: Final = 300
 
 _GAMES: Final[dict[str, Game]] = {"yugioh": "yugioh", "mtg": "mtg"}
-_FLOORS: Final[dict[str, TiebreakFloor]] = {"0.33": "0.33", "1/3": "1/3"}
+TIEBREAK_FLOORS: Final[dict[str, TiebreakFloor]] = {"0.33": "0.33", "1/3": "1/3"}
 _STAGES: Final[dict[str, Stage]] = {"swiss": "swiss", "top": "top"}
 _RESULTS: Final[dict[str, Result]] = {
     "a": "a",
@@ -381,7 +381,7 @@ class _Reader:
         if "tiebreak_floor" not in document:
             return DEFAULT_TIEBREAK_FLOOR
         value = document["tiebreak_floor"]
-        floor = _FLOORS.get(value) if isinstance(value, str) else None
+        floor = TIEBREAK_FLOORS.get(value) if isinstance(value, str) else None
         if floor is None:
             self.problem(
                 "tiebreak_floor",
