@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 
 from accounts.users import AnyUser, display_name
 from decks.models import DeckList, is_presented_list_name
-from tournaments.engine.metagame import Suggestion, clean_archetype, suggest_archetype
+from tournaments.engine.metagame import Suggestion, clean_archetype, suggest_archetypes
 from tournaments.models import ArchetypeChange, Event, Registration
 from tournaments.selectors.events import is_deck_staff
 
@@ -81,23 +81,21 @@ def deck_cards(deck_list: DeckList | None) -> dict[str, int]:
 
 def archetype_suggestions(event: Event) -> dict[int, Suggestion]:
     """For each unnamed registration with a list: the archetype of the most similar named list of the same
-    event (``tournaments.engine.metagame.suggest_archetype``), by registration id."""
+    event (``tournaments.engine.metagame.suggest_archetypes``), by registration id."""
     registrations = list(
         Registration.objects.filter(event=event, deck_list__isnull=False).select_related("deck_list")
     )
     named = [
-        (registration.archetype, set(deck_cards(registration.deck_list)))
+        (registration.archetype, deck_cards(registration.deck_list))
         for registration in registrations
         if registration.archetype
     ]
-    suggestions: dict[int, Suggestion] = {}
-    for registration in registrations:
-        if registration.archetype:
-            continue
-        suggestion = suggest_archetype(deck_cards(registration.deck_list), named)
-        if suggestion is not None:
-            suggestions[registration.pk] = suggestion
-    return suggestions
+    unnamed = {
+        registration.pk: deck_cards(registration.deck_list)
+        for registration in registrations
+        if not registration.archetype
+    }
+    return suggest_archetypes(unnamed, named)
 
 
 # The staff's list of corrections shows the latest ones (the admin has all of them).

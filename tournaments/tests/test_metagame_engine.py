@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal
 from fractions import Fraction
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tournaments.engine.metagame import (
+    SUGGESTION_THRESHOLD,
     SWISS,
     TOP,
     Entry,
@@ -17,6 +22,7 @@ from tournaments.engine.metagame import (
     metagame,
     percent,
     suggest_archetype,
+    suggest_archetypes,
 )
 
 # Six players: three Snake-Eye (1, 2, 3), two Tenpai (4, 5), one unnamed (6).
@@ -169,3 +175,35 @@ def test_a_tie_goes_to_the_archetype_more_lists_have():
 
     assert suggestion is not None
     assert suggestion.archetype == "Branded"
+
+
+def _pairwise(cards: set[str], named: list[tuple[str, set[str]]]) -> tuple[str, Fraction] | None:
+    """The rule as the module docstring says it, every pair compared: the oracle for the indexed search."""
+    best, tied = Fraction(-1), Counter[str]()
+    for archetype, theirs in named:
+        if not archetype:
+            continue
+        similarity = jaccard(cards, theirs)
+        if similarity > best:
+            best, tied = similarity, Counter({archetype: 1})
+        elif similarity == best:
+            tied[archetype] += 1
+    if not tied or best < SUGGESTION_THRESHOLD:
+        return None
+    return min(tied, key=lambda name: (-tied[name], name.casefold(), name)), best
+
+
+CARD_NAMES = st.sets(st.sampled_from("ABCDEFGHIJ"), max_size=6)
+
+
+@given(
+    unnamed=st.lists(CARD_NAMES, max_size=6),
+    named=st.lists(st.tuples(st.sampled_from(["", "Tenpai", "Branded", "tenpai"]), CARD_NAMES), max_size=8),
+)
+def test_suggestions_for_many_lists_at_once_are_those_of_every_pair_compared(unnamed, named):
+    found = suggest_archetypes(dict(enumerate(unnamed)), named)
+
+    for key, cards in enumerate(unnamed):
+        expected = _pairwise(cards, named)
+        suggestion = found.get(key)
+        assert (None if suggestion is None else (suggestion.archetype, suggestion.similarity)) == expected
