@@ -258,8 +258,9 @@ def suggest_archetypes(
 
     Only lists sharing a card can reach the threshold, so each unnamed list is compared with those alone,
     found through an index of card name -> named lists (3,000 named and 1,000 unnamed lists of 40 cards:
-    about 1 s instead of 15 s comparing every pair, measured by hand on this project's machine). Similarities are compared as integers (shared x other's
-    union against the best's), the Fraction made once for the answer."""
+    about 1 s instead of 15 s comparing every pair, measured by hand on this project's machine).
+    Similarities are compared as integers (shared x the best's union against the best's shared x this
+    union), the Fraction made once for the answer."""
     lists = [(archetype, frozenset(cards)) for archetype, cards in named if archetype]
     holding: dict[str, list[int]] = {}
     for index, (_archetype, names) in enumerate(lists):
