@@ -257,9 +257,7 @@ def pair_next_round(pairing: PairingHistory, seed: int = 0) -> dict[str, Any]:
     place = [-1] * len(ids)
     deque(map(place.__setitem__, paired, range(len(paired))), maxlen=0)
     faced = map(map, repeat(place.__getitem__), map(history.opponents.__getitem__, paired))
-    played: list[set[int]] = list(map(set, faced))
-    if len(paired) < len(ids):  # someone not paired now was met: not a possible opponent
-        deque(map(set.discard, played, repeat(-1)), maxlen=0)
+    played: list[list[int]] = list(map(list, faced))
     index = dict(zip(order, range(len(order)), strict=True))
     had_bye = [False] * len(order)
     for number_of_round, match in history.byes:
@@ -271,8 +269,8 @@ def pair_next_round(pairing: PairingHistory, seed: int = 0) -> dict[str, Any]:
             continue
         b = index.get(match.b)  # a match with an opponent and the result "bye" (a replay built in code)
         if a is not None and b is not None:
-            played[a].add(b)
-            played[b].add(a)
+            played[a].append(b)
+            played[b].append(a)
     level = list(map(history.points.__getitem__, paired))
     pair_indexes, bye_index = _pair(level, played, had_bye, rng)
     pairs = [(order[i], order[j]) for i, j in pair_indexes]
@@ -284,7 +282,7 @@ _joined_round, _byes, _fixed_table = attrgetter("joined_round"), attrgetter("bye
 
 
 def _pair(
-    level: list[int], played: list[set[int]], had_bye: list[bool], rng: random.Random
+    level: list[int], played: list[list[int]], had_bye: list[bool], rng: random.Random
 ) -> tuple[list[tuple[int, int]], int | None]:
     """Pairs and the bye for players ``0..n-1`` (best first; ``level`` their points), by the module's rules.
 
@@ -336,7 +334,7 @@ class _Brackets:
     random pairs with rematches swapped away (large brackets), else exact matching in a seeded order.
     """
 
-    def __init__(self, players: list[int], level: list[int], played: list[set[int]], rng: random.Random):
+    def __init__(self, players: list[int], level: list[int], played: list[list[int]], rng: random.Random):
         # Runs of equal points, in order (players come best first).
         self.groups: list[list[int]] = [list(run) for _, run in itertools.groupby(players, level.__getitem__)]
         self.played, self.rng = played, rng
@@ -362,25 +360,39 @@ class _Brackets:
             bound.append(above % 2)
         for ends in (range(count - 1), range(count - 1, 0, -1)):
             side: list[int] = []
+            boundaries: list[int] = []
+            sizes: list[int] = []
             for k in ends:
-                side.extend(self.groups[k])
-                if len(side) > _EXACT_BRACKET:
+                if len(side) + len(self.groups[k]) > _EXACT_BRACKET:
                     break
-                boundary = k if ends.step == 1 else k - 1
-                bound[boundary] = max(bound[boundary], self._deficiency(side))
+                side.extend(self.groups[k])
+                boundaries.append(k if ends.step == 1 else k - 1)
+                sizes.append(len(side))
+            for boundary, deficiency in zip(boundaries, self._deficiencies(side, sizes), strict=True):
+                bound[boundary] = max(bound[boundary], deficiency)
         return bound
 
-    def _deficiency(self, players: list[int]) -> int:
-        """How many of ``players`` a maximum rematch-free matching among them leaves unpaired."""
+    def _deficiencies(self, players: list[int], sizes: list[int]) -> list[int]:
+        """For each ``size``, how many of ``players[:size]`` a maximum rematch-free matching among them leaves
+        unpaired.
+
+        One matching grows with the prefix: each larger prefix starts from the smaller one's maximum matching
+        and augments from every vertex it leaves free, once each, which reaches a maximum (the lemma in
+        :meth:`_Matcher.augment`).
+        """
         played = self.played
-        size = len(players)
 
         def compatible(a: int, b: int) -> bool:
             return players[b] not in played[players[a]]
 
-        matcher = _Matcher(size, compatible, range(size))
-        matcher.grow(range(size))
-        return len(matcher.free())
+        matcher = _Matcher(len(players), compatible, range(len(players)))
+        matcher.alive = [False] * len(players)
+        deficiencies = []
+        for size in sizes:
+            matcher.alive[:size] = repeat(True, size)
+            matcher.grow(range(size))
+            deficiencies.append(len(matcher.free()))
+        return deficiencies
 
     def run(self) -> list[tuple[int, int]] | None:
         """The pairs, or None when no rematch-free pairing exists with these players (or over budget)."""
@@ -470,7 +482,7 @@ class _Brackets:
 
 
 def _pair_group(
-    members: list[int], played: list[set[int]], rng: random.Random
+    members: list[int], played: list[list[int]], rng: random.Random
 ) -> list[tuple[int, int]] | None:
     """A seeded random rematch-free pairing of ``members`` (even), or None if swaps cannot repair one."""
     if not members:
@@ -484,7 +496,7 @@ def _pair_group(
     return None
 
 
-def _repair(pairs: list[list[int]], played: list[set[int]], rng: random.Random) -> bool:
+def _repair(pairs: list[list[int]], played: list[list[int]], rng: random.Random) -> bool:
     """Swap partners between a rematch pair and another pair until none is left; False if one is stuck."""
     count = len(pairs)
     for k in range(count):
@@ -514,7 +526,7 @@ def _repair(pairs: list[list[int]], played: list[set[int]], rng: random.Random) 
 
 
 def _exact(
-    n: int, level: list[int], played: list[set[int]], candidates: list[int], rng: random.Random
+    n: int, level: list[int], played: list[list[int]], candidates: list[int], rng: random.Random
 ) -> tuple[list[tuple[int, int]], int | None]:
     """Pairs and bye by exact matching: rematch-free when possible, else with the fewest rematches."""
 
@@ -612,7 +624,7 @@ def _largest(n: int, compatible: Callable[[int, int], bool], order: list[int], v
 
 
 def _fewest_rematches(
-    n: int, players: list[int], level: list[int], played: list[set[int]], rng: random.Random
+    n: int, players: list[int], level: list[int], played: list[list[int]], rng: random.Random
 ) -> list[tuple[int, int]]:
     """Pairs with the fewest rematches possible, then points groups respected top-down as far as that allows.
 

@@ -143,9 +143,12 @@ def _tiebreak_number_scaled(points: int, omw: int, omw_unit: int, oomw: int, oom
 
 def _flips(player_ids: list[str], wanted: Iterable[int] | None = None) -> list[str]:
     """Each player's coin flip (module docstring); with ``wanted`` only those players' ("" for the rest)."""
-    base = hashlib.sha256("".join(f"{player_id}\n" for player_id in sorted(player_ids)).encode())
+    players = range(len(player_ids)) if wanted is None else list(wanted)
     flips = [""] * len(player_ids)
-    for i in range(len(player_ids)) if wanted is None else wanted:
+    if not players:  # no full tie, the usual large event: the digest of every id is not needed
+        return flips
+    base = hashlib.sha256("".join(f"{player_id}\n" for player_id in sorted(player_ids)).encode())
+    for i in players:
         digest = base.copy()
         digest.update(player_ids[i].encode())
         flips[i] = digest.hexdigest()[:16]
@@ -263,7 +266,6 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
     """The working columns and the order; ``rows=False`` leaves out what only the rows show (see ranking)."""
     replay = source if isinstance(source, ReplayColumns) else columns_of(source)
     ids = [player.id for player in replay.players]
-    index = {player_id: i for i, player_id in enumerate(ids)}
     count = len(ids)
     swiss = [round_ for round_ in replay.rounds if round_.stage == "swiss"]
     tally = _tally(swiss, count)
@@ -274,9 +276,8 @@ def _table(source: Replay | ReplayColumns, *, rows: bool = True) -> _Table:
     losses, game_losses = tally.losses[:], tally.game_losses[:]
     missed = [0] * count
     swiss_numbers = [round_.number for round_ in swiss]
-    for player in replay.players:
+    for i, player in enumerate(replay.players):
         if player.joined_round > 1:
-            i = index[player.id]
             missed[i] = sum(1 for number in swiss_numbers if number < player.joined_round)
             losses[i] += missed[i]
             game_losses[i] += 2 * missed[i]
