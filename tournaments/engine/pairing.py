@@ -252,8 +252,10 @@ def pair_next_round(pairing: PairingHistory, seed: int = 0) -> dict[str, Any]:
         return _document(number, seed, pairs, bye, awarded, shuffled, fixed)
 
     # Who met whom, from the standings' opponents (every round is Swiss here): ``place`` maps a replay
-    # index to its place in ``order``, -1 for a player not paired now.
-    # Built by builtins (map, deque) rather than a statement per player: 4,096 sets on a big event.
+    # index to its place in ``order``, -1 (never a candidate) for a player not paired now. Built by builtins
+    # (map, deque) rather than a statement per player, and kept as lists: a player has met one opponent a
+    # round, so a membership test scans a dozen entries, and building 4,096 sets cost more than all the
+    # tests the search makes.
     place = [-1] * len(ids)
     deque(map(place.__setitem__, paired, range(len(paired))), maxlen=0)
     faced = map(map, repeat(place.__getitem__), map(history.opponents.__getitem__, paired))
