@@ -3,8 +3,8 @@
 These run inside the round services (``tournaments.services.rounds``), which hold the event's lock, so two
 organizers pressing "pair" or "re-pair" at once are applied one after the other. Each operation is one
 function with a fixed number of statements whatever the number of tables: the pairings are written by one
-``bulk_create`` (in batches under SQLite's limit on query parameters), and what was recorded at a round's
-tables is asked in one query for the whole round, never table by table.
+``INSERT`` (see :func:`_insert`), and what was recorded at a round's tables is asked in one query for the
+whole round, never table by table.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def round_matches_create(*, round_: Round, game: str, seats: Sequence[Seat]) -> 
 
 def _insert(fields: list[Field[Any, Any]], rows: list[list[int | str | None]]) -> None:
     """``rows`` (values of ``fields``, in order) inserted as matches in one statement: on PostgreSQL one
-    ``INSERT ... SELECT FROM UNNEST`` of a list per column, elsewhere (SQLite) one ``executemany``.
+    ``INSERT ... SELECT FROM UNNEST`` of an array per column, elsewhere (SQLite) one ``executemany``.
 
     ``Match.objects.bulk_create`` writes the same rows, but builds a model instance per match and prepares
     each of the 24,000 values of a 2,000-table round field by field (and on SQLite sends them in batches of
@@ -83,12 +83,50 @@ def _insert(fields: list[Field[Any, Any]], rows: list[list[int | str | None]]) -
         f"INSERT INTO {quote(Match._meta.db_table)} ({', '.join(quote(field.column) for field in fields)})"
     )
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            lists = ", ".join(f"%s::{field.db_type(connection)}[]" for field in fields)
-            columns = [list(column) for column in zip(*rows, strict=True)]
-            cursor.execute(f"{insert} SELECT * FROM UNNEST({lists})", columns)  # noqa: S608
-        else:
+        if connection.vendor != "postgresql":
             cursor.executemany(f"{insert} VALUES ({', '.join(['%s'] * len(fields))})", rows)
+            return
+        # A column with one value for every match (the round, the format, the tallies' zeros) goes once;
+        # each other column as one array literal in one string. psycopg adapts a Python list item by item in
+        # Python: that was a fifth of a re-pairing's CPU at 2,000 tables.
+        selected: list[str] = []
+        constants: list[int | str | None] = []
+        arrays: list[str] = []
+        unnested: list[str] = []
+        for field, column in zip(fields, zip(*rows, strict=True), strict=True):
+            kind = field.db_type(connection)
+            if len(set(column)) == 1:
+                selected.append(f"%s::{kind}")
+                constants.append(column[0])
+            else:
+                selected.append(f"u.c{len(arrays)}")
+                unnested.append(f"%s::{kind}[]")
+                arrays.append(_array_literal(column))
+        if not arrays:  # one match: every column is "constant"
+            cursor.execute(f"{insert} VALUES ({', '.join(selected)})", constants)
+            return
+        names = ", ".join(f"c{k}" for k in range(len(arrays)))
+        cursor.execute(
+            f"{insert} SELECT {', '.join(selected)} FROM UNNEST({', '.join(unnested)}) AS u({names})",  # noqa: S608
+            [*constants, *arrays],
+        )
+
+
+def _array_literal(values: Sequence[int | str | None]) -> str:
+    """``values`` as a PostgreSQL array literal, e.g. ``{1,NULL,2}`` or ``{"final","",NULL}``."""
+    kinds = set(map(type, values))
+    if kinds <= {int, type(None)}:  # "None" is no part of a number's digits
+        return "{" + ",".join(map(str, values)).replace("None", "NULL") + "}"
+    if kinds <= {str, type(None)}:
+        return "{" + ",".join(map(_array_item, cast("Sequence[str | None]", values))) + "}"
+    raise TypeError(f"no array literal for values of kinds {sorted(kind.__name__ for kind in kinds)}")
+
+
+def _array_item(value: str | None) -> str:
+    """A text item of an array literal: double-quoted, its backslashes and double quotes escaped."""
+    if value is None:
+        return "NULL"
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 # Everything that happens at a table; a match with any of it has been played (or judged) and is kept.

@@ -7,13 +7,14 @@ from typing import Any, cast
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.db.models import CASCADE, SET_NULL, ForeignObjectRel
 from django.utils import translation
 
 from matches.models import Match, Penalty
 from matches.services import RoundPlayed, matches_swap_players
 from matches.services.judging import penalty_issue
-from matches.services.pairings import _ACTIVITY
+from matches.services.pairings import _ACTIVITY, _array_literal
 from tests.api_clients import client_for
 from tournaments.models import DeckCheck, Event, Round
 from tournaments.services import deck_check_pick, event_import, round_pair, round_repair
@@ -102,6 +103,18 @@ def test_pairing_writes_each_table_and_the_bye_as_the_pages_show_them():
     assert tables == [(1, "playing", "", "first_to_two"), (2, "playing", "", "first_to_two")]
     bye = next(m for m in matches if m.player_b_id is None)
     assert (bye.table, bye.status, bye.result) == (None, "final", "bye")
+
+
+def test_a_pairing_sends_each_column_as_an_array_postgresql_reads_back_as_written():
+    if connection.vendor != "postgresql":
+        pytest.skip("the arrays are PostgreSQL's (SQLite takes the rows one by one)")
+    texts = ["", "a,b", "{x}", 'say "hi"', "back\\slash", "NULL", None, "ação"]
+    numbers = [1, None, -3, 40000]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT %s::varchar(16)[], %s::integer[]", [_array_literal(texts), _array_literal(numbers)]
+        )
+        assert cursor.fetchone() == (texts, numbers)
 
 
 def _penalty_at_table_2() -> tuple[Event, User, Round]:
