@@ -8,7 +8,7 @@ that many players with ``--rounds`` rounds played (``bench/load/event.py build``
 (``bench/load/locustfile.py``, in its own venv: ``bench/load/venv.sh``):
 
 1. the floor, ``GET /api/v1/me/`` with the players' tokens, at c=16, 64 and 200;
-2. the organizer pairs the next round through the API, pairs it again (re-pair), and starts it;
+2. the organizer pairs the next round through the API, pairs it again (re-pair, five times), and starts it;
 3. readers at c=64 while that round runs: the standings page, the standings API, the pairings page, and
    the match page's live poll with ``If-None-Match`` while nothing changes (answered 304);
 4. report bursts at c=16, 64 and 200 at full speed (closed loop: each user sends its next report as soon
@@ -22,11 +22,12 @@ that many players with ``--rounds`` rounds played (``bench/load/event.py build``
    closed and the next one paired (timed again).
 
 For each scenario it measures, around the locust run: requests per second, p50 and p99 (locust's own
-timing of each request), the CPU the gunicorn workers spent (utime + stime of the master's children, from
-/proc) per request, and the SQL statements per request (``pg_stat_statements``: the calls of the server's
-database role, BEGIN/COMMIT/SAVEPOINT included). It prints the table of bench/README.md, each row beside
-the floor measured at the same concurrency in the same run, and exits 1 if a request failed or a check
-found a report lost or doubled. ``--keep`` leaves the servers running (and prints how to stop them).
+timing of each request), the CPU the gunicorn workers spent per request (the scheduler's count for the
+master's children, from /proc, in nanoseconds), and the SQL statements per request (``pg_stat_statements``:
+the calls of the server's database role, BEGIN/COMMIT/SAVEPOINT included). It prints the table of
+bench/README.md, each row beside the floor measured at the same concurrency in the same run, and exits 1
+if a request failed or a check found a report lost or doubled. ``--keep`` leaves the servers running (and
+prints how to stop them).
 """
 
 from __future__ import annotations
@@ -55,10 +56,10 @@ import scenarios
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 PYTHON = str(ROOT / ".venv" / "bin" / "python")
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 APP_ROLE = "arbiter"
 BURSTS = (16, 64, 200)
 READERS = 64
+REPAIRS = 5  # re-pairings of the round in a row: their CPU is averaged
 
 # The goals of the issue, by scenario (what each row is held to).
 GOALS = {
@@ -270,16 +271,20 @@ class Stack:
         )
         return {str(query): int(calls) for query, calls in rows}
 
-    def worker_cpu_ticks(self) -> int:
-        """utime + stime of the gunicorn master's children (the workers), in clock ticks."""
+    def worker_cpu_ns(self) -> int:
+        """CPU time of the gunicorn master's children (the workers), every thread, in nanoseconds.
+
+        From /proc/PID/task/TID/schedstat (the scheduler's own count): utime and stime in /proc/PID/stat move
+        in clock ticks of 10 ms, as much as a fifth of one pairing request.
+        """
         children = Path(f"/proc/{self.gunicorn.pid}/task/{self.gunicorn.pid}/children").read_text().split()
         total = 0
         for pid in children:
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            except FileNotFoundError:
-                continue
-            total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+            for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+                try:
+                    total += int(stat.read_text().split()[0])
+                except (FileNotFoundError, ProcessLookupError):
+                    continue
         return total
 
     def django(self, *arguments: str) -> str:
@@ -375,9 +380,9 @@ class Bench:
         note: str = "",
         reference_ms: float = 0.0,
     ) -> Row:
-        before, ticks = self.stack.statements(), self.stack.worker_cpu_ticks()
+        before, cpu_ns = self.stack.statements(), self.stack.worker_cpu_ns()
         results = self.run_plan(users, plan)
-        ticks = self.stack.worker_cpu_ticks() - ticks
+        cpu_ns = self.stack.worker_cpu_ns() - cpu_ns
         after = self.stack.statements()
         # The counting queries are postgres's, not counted; the foreign key checks are PostgreSQL's own.
         statements = sum(n - before.get(q, 0) for q, n in after.items() if not _foreign_key_check(q))
@@ -399,7 +404,7 @@ class Bench:
             per_second=len(records) / max(last - first, 1e-9),
             p50=_percentile(durations, 50),
             p99=_percentile(durations, 99),
-            cpu_ms=ticks * 1000 / CLOCK_TICKS / len(records),
+            cpu_ms=cpu_ns / 1e6 / len(records),
             statements=statements / len(records),
             note=note,
             reference_ms=reference_ms,
@@ -454,7 +459,7 @@ class Bench:
             note,
             next_round_ms,
         )
-        repair = scenarios.repair(slug, number, organizer, number + 100)
+        repair = scenarios.repair(slug, number, organizer, number + 100, times=REPAIRS)
         self.measure(players, "re-pairing it (API)", "repair", 1, repair, note, next_round_ms)
         round_path = f"/api/v1/events/{slug}/rounds/{number}"
         http(stack.base, "POST", f"{round_path}/start/", token=organizer)

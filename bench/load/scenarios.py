@@ -123,14 +123,17 @@ def pair(slug: str, token: str, seed: int) -> Plan:
     return {"mode": "queue", "requests": [request]}
 
 
-def repair(slug: str, number: int, token: str, seed: int) -> Plan:
-    """The organizer pairs the (not yet started) round again."""
-    request = {
-        "name": "re-pair POST /api/v1/events/{slug}/rounds/{n}/repair/",
-        "method": "POST",
-        "path": f"/api/v1/events/{slug}/rounds/{number}/repair/",
-        "token": token,
-        "body": {"seed": seed},
-        "expect": 200,
-    }
-    return {"mode": "queue", "requests": [request]}
+def repair(slug: str, number: int, token: str, seed: int, times: int = 1) -> Plan:
+    """The organizer pairs the (not yet started) round again, ``times`` in a row, seeds from ``seed`` up."""
+    requests = [
+        {
+            "name": "re-pair POST /api/v1/events/{slug}/rounds/{n}/repair/",
+            "method": "POST",
+            "path": f"/api/v1/events/{slug}/rounds/{number}/repair/",
+            "token": token,
+            "body": {"seed": seed + k},
+            "expect": 200,
+        }
+        for k in range(times)
+    ]
+    return {"mode": "queue", "requests": requests}
