@@ -51,6 +51,7 @@ from itertools import compress, repeat
 from operator import attrgetter, not_
 from typing import Any
 
+from tournaments.engine.collector import cycle_collection_paused
 from tournaments.engine.replay import Player, Replay, ReplayColumns, ReplayError, read_columns
 from tournaments.engine.standings import RankedHistory, ranked_history
 
@@ -201,6 +202,11 @@ def pairing_history(replay: Mapping[str, Any] | Replay | ReplayColumns) -> Pairi
     Raises :class:`tournaments.engine.replay.ReplayError` (every problem located) for a document that is not a
     valid event replay, or one whose top cut has started (there is no next Swiss round).
     """
+    with cycle_collection_paused():
+        return _pairing_history(replay)
+
+
+def _pairing_history(replay: Mapping[str, Any] | Replay | ReplayColumns) -> PairingHistory:
     parsed = replay if isinstance(replay, (Replay, ReplayColumns)) else read_columns(replay)
     if any(round_.stage == "top" for round_ in parsed.rounds):
         started = "the top cut has started: there is no next Swiss round"
@@ -224,7 +230,8 @@ def next_round(replay: Mapping[str, Any] | Replay | ReplayColumns, seed: int = 0
     Raises :class:`tournaments.engine.replay.ReplayError` (every problem located) for a document that is not a
     valid event replay, or one whose top cut has started (there is no next Swiss round).
     """
-    return pair_next_round(pairing_history(replay), seed)
+    with cycle_collection_paused():
+        return pair_next_round(pairing_history(replay), seed)
 
 
 def pair_next_round(pairing: PairingHistory, seed: int = 0) -> dict[str, Any]:
@@ -378,9 +385,9 @@ class _Brackets:
         """For each ``size``, how many of ``players[:size]`` a maximum rematch-free matching among them leaves
         unpaired.
 
-        One matching grows with the prefix: each larger prefix starts from the smaller one's maximum matching
-        and augments from every vertex it leaves free, once each, which reaches a maximum (the lemma in
-        :meth:`_Matcher.augment`).
+        One matching grows with the prefix: each larger prefix starts from the smaller one's maximum matching,
+        pairs its new players greedily, and augments from every vertex still free, once each, which reaches a
+        maximum (the lemma in :meth:`_Matcher.augment`).
         """
         played = self.played
 
@@ -389,11 +396,21 @@ class _Brackets:
 
         matcher = _Matcher(len(players), compatible, range(len(players)))
         matcher.alive = [False] * len(players)
+        mate = matcher.mate
         deficiencies = []
+        start = 0
         for size in sizes:
             matcher.alive[:size] = repeat(True, size)
+            # Players who never met pair at once, greedily; the search then only augments from those left
+            # over (only the matching's size is read here, never its pairs).
+            for a in range(start, size):
+                if mate[a] == -1:
+                    b = next((b for b in range(a + 1, size) if mate[b] == -1 and compatible(a, b)), -1)
+                    if b != -1:
+                        mate[a], mate[b] = b, a
             matcher.grow(range(size))
             deficiencies.append(len(matcher.free()))
+            start = size
         return deficiencies
 
     def run(self) -> list[tuple[int, int]] | None:

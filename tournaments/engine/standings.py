@@ -65,6 +65,7 @@ from itertools import compress, islice, repeat
 from operator import add, eq, is_not, mul, neg
 from typing import Any, Final, cast
 
+from tournaments.engine.collector import cycle_collection_paused
 from tournaments.engine.replay import (
     Match,
     Replay,
@@ -491,6 +492,11 @@ def compute(replay: Mapping[str, Any] | Replay | ReplayColumns) -> dict[str, Any
 
     Raises :class:`tournaments.engine.replay.ReplayError` when the document is not a valid replay.
     """
+    with cycle_collection_paused():
+        return _compute(replay)
+
+
+def _compute(replay: Mapping[str, Any] | Replay | ReplayColumns) -> dict[str, Any]:
     parsed = replay if isinstance(replay, (Replay, ReplayColumns)) else read_columns(replay)
     swiss = [round_.number for round_ in parsed.rounds if round_.stage == "swiss"]
     table = _table(parsed)
