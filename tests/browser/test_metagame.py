@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tests.browser.accessibility import axe_violations, signed_in_context
 from tournaments.models import Registration
-from tournaments.tests.test_metagame_pages import build_event
+from tournaments.tests.test_metagame_pages import build_event, regional
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -106,3 +106,36 @@ def test_the_metagame_on_the_wall(live_server, browser, size, viewport):
         expect(table).to_be_visible()
     assert axe_violations(page) == []
     _screenshot(page, f"metagame-wall-{size}")
+
+
+LAPTOP = {"width": 1366, "height": 768}
+
+
+@pytest.mark.parametrize(("size", "viewport"), [("phone", PHONE), ("laptop", LAPTOP)])
+def test_a_judge_finds_the_unnamed_decks_of_a_regional_and_names_one(live_server, browser, size, viewport):
+    """120 decks: the staff's list shows 50 at a time, searched by player or archetype with the keyboard; a
+    deck named on the second page of a search comes back to that page."""
+    event, judge = regional(120)
+    page = signed_in_context(browser, live_server, judge.username, viewport).new_page()
+    page.goto(f"{live_server.url}/events/{event.slug}/metagame/")
+    expect(page.get_by_text("Decks 1 to 50 of 120")).to_be_visible()
+    page.get_by_role("navigation", name="Pages of the decks").get_by_role("link", name="Next decks").click()
+    expect(page.get_by_text("Decks 51 to 100 of 120")).to_be_visible()
+    expect(page.get_by_text("Page 2 of 3")).to_be_visible()
+
+    page.get_by_label("Player or archetype").fill("player")
+    page.get_by_label("Only decks without a name").check()
+    page.get_by_label("Player or archetype").press("Enter")
+    expect(page.get_by_text("Decks 1 to 40 of 40")).to_be_visible()
+    search = page.get_by_role("search", name="Find decks to name")
+    expect(search.get_by_label("Player or archetype")).to_have_value("player")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    assert axe_violations(page) == []
+    _screenshot(page, f"metagame-decks-{size}")
+
+    page.get_by_label("Archetype of Player 006's deck").fill("Kuriboh")
+    page.get_by_label("Archetype of Player 006's deck").press("Enter")
+
+    expect(page.get_by_text("Player 006's deck is Kuriboh.")).to_be_visible()
+    expect(page.get_by_text("Decks 1 to 39 of 39")).to_be_visible()  # still the unnamed ones of the search
+    assert Registration.objects.get(event=event, player__username="reg006").archetype == "Kuriboh"

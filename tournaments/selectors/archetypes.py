@@ -9,14 +9,14 @@ everyone signed in once the event made its lists public.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db.models import Count, Max
-from django.db.models.functions import TruncMinute
+from django.db.models import CharField, Count, Max, Q, QuerySet, Value
+from django.db.models.functions import Concat, TruncMinute
 from django.utils.translation import gettext
 
 from accounts.users import AnyUser, display_name
@@ -79,23 +79,49 @@ def deck_cards(deck_list: DeckList | None) -> dict[str, int]:
     return cards
 
 
-def archetype_suggestions(event: Event) -> dict[int, Suggestion]:
-    """For each unnamed registration with a list: the archetype of the most similar named list of the same
-    event (``tournaments.engine.metagame.suggest_archetypes``), by registration id."""
-    registrations = list(
-        Registration.objects.filter(event=event, deck_list__isnull=False).select_related("deck_list")
-    )
+def archetype_suggestions(event: Event, only: Collection[int] | None = None) -> dict[int, Suggestion]:
+    """For each unnamed registration with a list (of ``only``, registration ids, when given: the page's):
+    the archetype of the most similar named list of the same event
+    (``tournaments.engine.metagame.suggest_archetypes``), by registration id."""
+    registrations = Registration.objects.filter(event=event, deck_list__isnull=False)
+    if only is not None:
+        registrations = registrations.filter(Q(pk__in=only) | ~Q(archetype=""))
+    read = list(registrations.select_related("deck_list"))
     named = [
         (registration.archetype, deck_cards(registration.deck_list))
-        for registration in registrations
+        for registration in read
         if registration.archetype
     ]
     unnamed = {
         registration.pk: deck_cards(registration.deck_list)
-        for registration in registrations
+        for registration in read
         if not registration.archetype
     }
     return suggest_archetypes(unnamed, named)
+
+
+def decks_to_name(event: Event, *, find: str = "", unnamed_only: bool = False) -> QuerySet[Registration]:
+    """The event's registrations as its deck staff's naming list shows them, by player name: narrowed to the
+    players whose name or username, or the decks whose archetype, holds ``find`` (any case), and to the
+    decks with no name yet. For its deck staff only, like the forms on each."""
+    rows = Registration.objects.filter(event=event)
+    if unnamed_only:
+        rows = rows.filter(archetype="")
+    if find:
+        rows = rows.annotate(
+            full_name=Concat("player__first_name", Value(" "), "player__last_name", output_field=CharField())
+        ).filter(
+            Q(full_name__icontains=find) | Q(player__username__icontains=find) | Q(archetype__icontains=find)
+        )
+    return rows.select_related("player", "deck_list").order_by(
+        "player__first_name", "player__last_name", "player__username", "pk"
+    )
+
+
+def archetype_names(event: Event) -> list[str]:
+    """Every archetype named in the event, in alphabetical order (what the staff's forms offer)."""
+    names = Registration.objects.filter(event=event).exclude(archetype="").values_list("archetype", flat=True)
+    return sorted(set(names), key=lambda name: (name.casefold(), name))
 
 
 # The staff's list of corrections shows the latest ones (the admin has all of them).

@@ -422,3 +422,78 @@ def test_staff_read_the_corrections_on_the_page_a_merge_in_one_line(client):
     assert (
         "archetype-changes" not in client.get(reverse("event-metagame", args=[event.slug])).content.decode()
     )
+
+
+def regional(players: int):
+    """An event of ``players`` registered decks (no list needed to name one): every third one unnamed,
+    the others Snake-Eye or Tenpai; player k is "Player k" (zero-padded, so they sort by number)."""
+    event = EventFactory(name="Regional")
+    judge = EventRoleFactory(event=event, role=EventRole.Role.JUDGE).user
+    for number in range(1, players + 1):
+        player = UserFactory(username=f"reg{number:03}", first_name="Player", last_name=f"{number:03}")
+        archetype = "" if number % 3 == 0 else ("Snake-Eye" if number % 2 else "Tenpai")
+        RegistrationFactory(event=event, player=player, archetype=archetype)
+    return event, judge
+
+
+def naming_forms(html: str) -> list[str]:
+    """The players whose deck the page offers to name, in order."""
+    marker = "Archetype of "
+    return [part.split("'s deck", 1)[0] for part in unescape(html).split(marker)[1:]]
+
+
+def test_staff_name_a_regionals_decks_fifty_at_a_time(client, django_assert_max_num_queries):
+    event, judge = regional(120)
+    client.force_login(judge)
+    url = reverse("event-metagame", args=[event.slug])
+
+    with django_assert_max_num_queries(25):
+        first = client.get(url).content.decode()
+    third = client.get(url, {"decks": "3"}).content.decode()
+    past_the_end = client.get(url, {"decks": "99"})
+
+    assert naming_forms(first) == [f"Player {n:03}" for n in range(1, 51)]
+    assert "Decks 1 to 50 of 120" in first
+    assert "Page 1 of 3" in first
+    assert 'href="?decks=2#name-decks" rel="next"' in first
+    assert naming_forms(third) == [f"Player {n:03}" for n in range(101, 121)]
+    assert "Decks 101 to 120 of 120" in third
+    assert past_the_end.status_code == 200  # the last page, not an error
+    assert "Decks 101 to 120 of 120" in past_the_end.content.decode()
+
+
+def test_staff_find_a_player_or_the_decks_still_unnamed(client):
+    event, judge = regional(120)
+    client.force_login(judge)
+    url = reverse("event-metagame", args=[event.slug])
+
+    by_name = client.get(url, {"find": "player 007"}).content.decode()
+    by_archetype = client.get(url, {"find": "TENPAI", "unnamed": "1"}).content.decode()
+    unnamed = client.get(url, {"unnamed": "1"}).content.decode()
+    nobody = client.get(url, {"find": "Kuriboh"}).content.decode()
+
+    assert naming_forms(by_name) == ["Player 007"]
+    assert naming_forms(by_archetype) == []  # a Tenpai deck has a name
+    assert "No deck matches this search." in by_archetype
+    assert naming_forms(unnamed)[:3] == ["Player 003", "Player 006", "Player 009"]
+    assert "Decks 1 to 40 of 40" in unnamed
+    many = client.get(url, {"find": "player"}).content.decode()
+    assert 'href="?find=player&amp;decks=2#name-decks" rel="next"' in many  # the next page of the search
+    assert "No deck matches this search." in nobody
+
+
+def test_after_naming_a_deck_the_staff_are_back_on_the_same_search_and_page(client):
+    event, judge = regional(120)
+    client.force_login(judge)
+    registration = Registration.objects.get(event=event, player__username="reg063")
+    listing = "round=swiss&find=player&unnamed=1&decks=2"
+    page = client.get(reverse("event-metagame", args=[event.slug]) + "?" + listing).content.decode()
+    action = reverse("event-archetype-set", args=[event.slug, registration.pk]) + "?" + listing
+    assert f'action="{action.replace("&", "&amp;")}"' in page
+
+    answer = client.post(action, {"archetype": "Kuriboh", "form_key": "reg063"})
+
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("event-metagame", args=[event.slug]) + "?" + listing + "#name-decks"
+    registration.refresh_from_db()
+    assert registration.archetype == "Kuriboh"

@@ -16,10 +16,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats
+from django.utils.http import urlencode
 from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -31,9 +33,11 @@ from tournaments.engine.metagame import SWISS, Scope
 from tournaments.forms import ArchetypeForm, ArchetypeMergeForm, first_error
 from tournaments.models import Event, Registration
 from tournaments.selectors.archetypes import (
+    archetype_names,
     archetype_suggestions,
     archetypes_not_public,
     archetypes_visible_to,
+    decks_to_name,
     recent_corrections,
 )
 from tournaments.selectors.events import event_for, is_deck_staff
@@ -117,16 +121,27 @@ def scope_words(scope: Scope) -> str:
     return gettext("round %(number)s") % {"number": scope}
 
 
-def _staff_context(event: Event) -> dict[str, Any]:
-    registrations = list(
-        Registration.objects.filter(event=event)
-        .select_related("player", "deck_list")
-        .order_by("player__first_name", "player__last_name", "player__username", "pk")
+# The staff's naming list: a regional registers thousands of decks, searched and shown a page at a time.
+DECKS_PER_PAGE = 50
+FIND_MAX_LENGTH = 100
+# What the naming list is showing, kept across a save so the staff come back to the same search and page.
+LISTING_KEYS = ("round", "find", "unnamed", "decks")
+
+
+def _listing(request: HtmxHttpRequest) -> dict[str, str]:
+    return {key: request.GET[key][:FIND_MAX_LENGTH] for key in LISTING_KEYS if request.GET.get(key)}
+
+
+def _staff_context(event: Event, request: HtmxHttpRequest) -> dict[str, Any]:
+    find = request.GET.get("find", "").strip()[:FIND_MAX_LENGTH]
+    unnamed = request.GET.get("unnamed") == "1"
+    page = Paginator(decks_to_name(event, find=find, unnamed_only=unnamed), DECKS_PER_PAGE).get_page(
+        request.GET.get("decks")
     )
-    suggestions = archetype_suggestions(event)
-    names = sorted(
-        {r.archetype for r in registrations if r.archetype}, key=lambda name: (name.casefold(), name)
-    )
+    registrations: list[Registration] = list(page.object_list)
+    suggestions = archetype_suggestions(event, only=[r.pk for r in registrations if not r.archetype])
+    listing = _listing(request)
+    search = {key: value for key, value in listing.items() if key != "decks"}
     return {
         "changes": recent_corrections(event),
         "staff_rows": [
@@ -141,9 +156,14 @@ def _staff_context(event: Event) -> dict[str, Any]:
             }
             for registration in registrations
         ],
-        "archetype_names": names,
+        "archetype_names": archetype_names(event),
         "form_key": new_form_key(),
         "merge_form": ArchetypeMergeForm(),
+        "find": find,
+        "unnamed": unnamed,
+        "deck_page": page,
+        "listing_query": urlencode(listing),  # a save comes back to this search and page
+        "search_query": urlencode(search),  # the pages of this search
     }
 
 
@@ -179,7 +199,7 @@ def _page(
         "projector_url": reverse("event-metagame-projector", args=[event.slug]) + f"?round={scope}",
     }
     if staff:
-        context.update(_staff_context(event))
+        context.update(_staff_context(event, request))
     return render(request, "tournaments/metagame.html", context, status=status)
 
 
@@ -256,9 +276,11 @@ def _staff_event(request: HtmxHttpRequest, slug: str) -> Event:
 
 def _answer(request: HtmxHttpRequest, event: Event, error: str, success: str) -> HttpResponse:
     if error:
-        return _page(request, event, None, error=error, status=400)
+        return _page(request, event, request.GET.get("round"), error=error, status=400)
     messages.success(request, success)
-    return redirect(reverse("event-metagame", args=[event.slug]) + "#name-decks")
+    listing = urlencode(_listing(request))
+    page = reverse("event-metagame", args=[event.slug]) + (f"?{listing}" if listing else "")
+    return redirect(page + "#name-decks")
 
 
 @login_required
