@@ -29,7 +29,7 @@ from accounts.users import display_name
 from config.http import HtmxHttpRequest
 from config.spreadsheet import csv_document
 from idempotency.pages import new_form_key, once_per_form
-from tournaments.engine.metagame import SWISS, Scope
+from tournaments.engine.metagame import ARCHETYPE_MAX_LENGTH, SWISS, Scope
 from tournaments.forms import ArchetypeForm, ArchetypeMergeForm, first_error
 from tournaments.models import Event, Registration
 from tournaments.selectors.archetypes import (
@@ -157,6 +157,7 @@ def _staff_context(event: Event, request: HtmxHttpRequest) -> dict[str, Any]:
             for registration in registrations
         ],
         "archetype_names": archetype_names(event),
+        "archetype_max_length": ARCHETYPE_MAX_LENGTH,
         "form_key": new_form_key(),
         "merge_form": ArchetypeMergeForm(),
         "find": find,
