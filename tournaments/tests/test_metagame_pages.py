@@ -455,6 +455,7 @@ def test_staff_name_a_regionals_decks_fifty_at_a_time(client, django_assert_max_
     assert naming_forms(first) == [f"Player {n:03}" for n in range(1, 51)]
     assert "Decks 1 to 50 of 120" in first
     assert "Page 1 of 3" in first
+    assert 'name="archetype" maxlength="60"' in first  # the browser stops a name at the server's limit
     assert 'href="?decks=2#name-decks" rel="next"' in first
     assert naming_forms(third) == [f"Player {n:03}" for n in range(101, 121)]
     assert "Decks 101 to 120 of 120" in third
