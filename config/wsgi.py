@@ -15,8 +15,9 @@ def _settle() -> None:
     A full collection walks every object the process tracks. Django and the app are some 100,000 of them,
     alive as long as the process: requests that build many objects (pairing or ranking 4,096 players) set off
     several full collections each, 45-90 ms apiece of walking them, which doubled those requests' CPU in a
-    freshly started gunicorn worker. ``gc.freeze`` keeps them out of every later collection (Python's advice
-    for servers that fork); the URL patterns are loaded first so the views' modules are in start-up too.
+    freshly started gunicorn worker. ``gc.freeze`` keeps them out of every later collection (in each worker:
+    gunicorn runs without ``--preload`` here); the URL patterns are loaded first so the views' modules are
+    part of start-up too.
     """
     from django.conf import settings
     from django.urls import get_resolver

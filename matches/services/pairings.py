@@ -3,7 +3,7 @@
 These run inside the round services (``tournaments.services.rounds``), which hold the event's lock, so two
 organizers pressing "pair" or "re-pair" at once are applied one after the other. Each operation is one
 function with a fixed number of statements whatever the number of tables: the pairings are written by one
-``INSERT`` (see :func:`_insert`), and what was recorded at a round's tables is asked in one query for the
+statement (see :func:`_insert`), and what was recorded at a round's tables is asked in one query for the
 whole round, never table by table.
 """
 
@@ -66,7 +66,8 @@ def round_matches_create(*, round_: Round, game: str, seats: Sequence[Seat]) -> 
 
 def _insert(fields: list[Field[Any, Any]], rows: list[list[int | str | None]]) -> None:
     """``rows`` (values of ``fields``, in order) inserted as matches in one statement: on PostgreSQL one
-    ``INSERT ... SELECT FROM UNNEST`` of an array per column, elsewhere (SQLite) one ``executemany``.
+    ``INSERT ... SELECT FROM UNNEST`` of an array per column that varies, each other column's one value given
+    once (a single row: ``INSERT ... VALUES``), elsewhere (SQLite) one ``executemany``.
 
     ``Match.objects.bulk_create`` writes the same rows, but builds a model instance per match and prepares
     each of the 24,000 values of a 2,000-table round field by field (and on SQLite sends them in batches of
@@ -94,7 +95,10 @@ def _insert(fields: list[Field[Any, Any]], rows: list[list[int | str | None]]) -
         arrays: list[str] = []
         unnested: list[str] = []
         for field, column in zip(fields, zip(*rows, strict=True), strict=True):
-            kind = field.db_type(connection)
+            # Text goes as text: a cast to varchar(n) would cut a longer value short without a word, where
+            # the INSERT's own conversion to the column refuses it.
+            kind = str(field.db_type(connection))
+            kind = "text" if kind.startswith("varchar") else kind
             if len(set(column)) == 1:
                 selected.append(f"%s::{kind}")
                 constants.append(column[0])
@@ -115,9 +119,14 @@ def _insert(fields: list[Field[Any, Any]], rows: list[list[int | str | None]]) -
 def _array_literal(values: Sequence[int | str | None]) -> str:
     """``values`` as a PostgreSQL array literal, e.g. ``{1,NULL,2}`` or ``{"final","",NULL}``."""
     kinds = set(map(type, values))
-    if kinds <= {int, type(None)}:  # "None" is no part of a number's digits
+    if kinds <= {int, type(None)}:  # the usual column, joined by builtins: "None" is no part of a number
         return "{" + ",".join(map(str, values)).replace("None", "NULL") + "}"
     if kinds <= {str, type(None)}:
+        return "{" + ",".join(map(_array_item, cast("Sequence[str | None]", values))) + "}"
+    # Subclasses (an enumeration's members) as their plain values; a bool is no number of a match.
+    if all(value is None or (isinstance(value, int) and not isinstance(value, bool)) for value in values):
+        return "{" + ",".join("NULL" if value is None else str(int(value)) for value in values) + "}"
+    if all(value is None or isinstance(value, str) for value in values):
         return "{" + ",".join(map(_array_item, cast("Sequence[str | None]", values))) + "}"
     raise TypeError(f"no array literal for values of kinds {sorted(kind.__name__ for kind in kinds)}")
 
@@ -126,7 +135,8 @@ def _array_item(value: str | None) -> str:
     """A text item of an array literal: double-quoted, its backslashes and double quotes escaped."""
     if value is None:
         return "NULL"
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    text = str.__str__(value)  # a subclass's characters, whatever its own __str__ says
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 # Everything that happens at a table; a match with any of it has been played (or judged) and is kept.

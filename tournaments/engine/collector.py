@@ -23,8 +23,8 @@ def cycle_collection_paused() -> Iterator[None]:
     if not gc.isenabled():
         yield
         return
-    gc.disable()
     try:
+        gc.disable()
         yield
     finally:
         gc.enable()

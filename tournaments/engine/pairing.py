@@ -236,6 +236,11 @@ def next_round(replay: Mapping[str, Any] | Replay | ReplayColumns, seed: int = 0
 
 def pair_next_round(pairing: PairingHistory, seed: int = 0) -> dict[str, Any]:
     """:func:`next_round` on a replay already read by :func:`pairing_history`."""
+    with cycle_collection_paused():
+        return _pair_next_round(pairing, seed)
+
+
+def _pair_next_round(pairing: PairingHistory, seed: int) -> dict[str, Any]:
     number, history, players = pairing.number, pairing.ranked, pairing.players
     # Best first; dropped players stay in the standings, not in the pairing. Indexes are the replay's players.
     ids, dropped = history.ids, pairing.dropped

@@ -117,6 +117,16 @@ def test_a_pairing_sends_each_column_as_an_array_postgresql_reads_back_as_writte
         assert cursor.fetchone() == (texts, numbers)
 
 
+def test_a_pairings_array_literals_quote_every_text_and_write_nulls_and_numbers_plainly():
+    texts = ["a,b", "{x}", 'say "hi"', "back\\slash", "NULL", "", None]
+
+    assert _array_literal([1, None, -3]) == "{1,NULL,-3}"
+    assert _array_literal(texts) == '{"a,b","{x}","say \\"hi\\"","back\\\\slash","NULL","",NULL}'
+    assert _array_literal([Match.Status.FINAL, None]) == '{"final",NULL}'  # an enumeration's value
+    with pytest.raises(TypeError):
+        _array_literal([True, False])  # no column of a match holds these
+
+
 def _penalty_at_table_2() -> tuple[Event, User, Round]:
     event, organizer, _ = event_with_players(6)
     round_ = round_pair(event=event, by=organizer, seed=1)
