@@ -37,10 +37,11 @@ def archetype_of(registration: Registration) -> str:
     return archetype_name(registration.archetype)
 
 
-def archetypes_visible_to(user: AnyUser, event: Event) -> bool:
+def archetypes_visible_to(user: AnyUser, event: Event, *, playing: bool = False) -> bool:
     """Whether ``user`` may read the event's archetypes and metagame: its deck staff always, anyone signed in
-    once the event made its deck lists public."""
-    if is_deck_staff(user, event):
+    once the event made its deck lists public. ``playing``: the caller knows ``user`` plays in the event, so
+    is not its deck staff (no query asks)."""
+    if not playing and is_deck_staff(user, event):
         return True
     return bool(event.decklists_public and user.is_authenticated)
 

@@ -134,3 +134,27 @@ def keep(documents: Mapping[str, object]) -> None:
     """Store documents computed together with the one :func:`cached` is computing (the other pages of a
     list), if the cache takes them: a reader that misses one computes it."""
     _kept_if_possible(lambda: cache.set_many(dict(documents), HISTORY_CACHE_SECONDS))
+
+
+def cached_page(
+    key: str, page: int, draw: Callable[[], list[bytes]], drawn_too: Callable[[], None] | None = None
+) -> tuple[bytes, int]:
+    """Page ``page`` of a document drawn in pages (the last page if there are fewer), and which page it is.
+
+    Every page of ``key``'s version is drawn at once by ``draw`` and kept (``drawn_too`` then stores what
+    goes with them); ``key`` itself holds the page count, so readers of any page wait for that one drawing
+    (:func:`cached`). A page evicted on its own is drawn again by the reader who misses it."""
+    drawn: dict[int, bytes] = {}
+
+    def draw_every_page() -> int:
+        drawn.update(enumerate(draw(), start=1))
+        keep({f"{key}:page:{number}": html for number, html in drawn.items()})
+        if drawn_too is not None:
+            drawn_too()
+        return len(drawn)
+
+    count = cached(key, draw_every_page)
+    shown = min(max(page, 1), count)
+    if shown in drawn:
+        return drawn[shown], shown
+    return cached(f"{key}:page:{shown}", lambda: draw()[shown - 1]), shown

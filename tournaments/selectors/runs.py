@@ -136,12 +136,9 @@ def run_of_lines(
     unless given) may read them."""
     if not lines:
         return None
-    if viewer is None or viewer.pk == user.pk:
-        # The player themselves: they play in the event, so they are not its deck staff (one query less a
-        # run on the history page); they read the archetypes once the lists are public.
-        archetypes_visible = event.decklists_public
-    else:
-        archetypes_visible = archetypes_visible_to(viewer, event)
+    # The player themselves play in the event: no deck-staff query (one less a run on the history page).
+    playing = viewer is None or viewer.pk == user.pk
+    archetypes_visible = archetypes_visible_to(user if viewer is None else viewer, event, playing=playing)
     lines = sorted(lines, key=lambda line: line.match.round.number)
     opponent_ids = [
         line.match.player_b_id if line.match.player_a_id == user.pk else line.match.player_a_id

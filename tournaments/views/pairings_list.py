@@ -29,7 +29,7 @@ from django.utils.translation import get_language
 
 from matches.selectors import pairings_for_round
 from tournaments.models import Round
-from tournaments.selectors.cached_documents import HistoryStamp, cached, keep
+from tournaments.selectors.cached_documents import HistoryStamp, cached_page, keep
 from tournaments.selectors.rounds import PairingsStamp
 from tournaments.selectors.standings import records_before_round
 from tournaments.views.pairings_rows import SeatRow, TableRow, seats_by_name, table_rows
@@ -78,30 +78,17 @@ def pairings_page(
     """Page ``page`` of the round's whole list (the last one if there are fewer), as UTF-8, and which page
     it is."""
     key = history.key("pairings-pages", *stamp.parts, view, get_language())
-    drawn: dict[int, bytes] = {}
 
-    def draw_every_page() -> int:
-        pages = _drawn_pages(round_, view)
-        drawn.update(enumerate(pages, start=1))
-        keep({_page_key(key, number): html for number, html in drawn.items()})
+    def drawn_now() -> None:  # what shown_stamp reads: this version is the latest drawn, and when
         keep({_latest_key(view, history=history, stamp=stamp): (stamp.matches[1], time.time())})
-        return len(pages)
 
-    count = cached(key, draw_every_page)
-    shown = min(max(page, 1), count)
-    if shown in drawn:
-        return drawn[shown], shown
-    return cached(_page_key(key, shown), lambda: _drawn_pages(round_, view)[shown - 1]), shown
+    return cached_page(key, page, lambda: _drawn_pages(round_, view), drawn_now)
 
 
 def searched_pairings(round_: Round, query: str, view: str) -> bytes:
     """The lines naming ``query``, all of them on one page, drawn as asked."""
     rows = _rows(round_, view, query)
     return _drawn_page(view, rows, query=query).encode()
-
-
-def _page_key(key: str, number: int) -> str:
-    return f"{key}:page:{number}"
 
 
 def _rows(round_: Round, view: str, query: str = "") -> Sequence[TableRow] | Sequence[SeatRow]:

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 from config.http import HtmxHttpRequest, etag_matches, not_modified, render_around, with_etag
 from tournaments.models import Event, EventStructure, Round
 from tournaments.selectors.bracket import bracket_etag, event_bracket
-from tournaments.selectors.cached_documents import HistoryStamp, cached, history_stamp, keep
+from tournaments.selectors.cached_documents import HistoryStamp, cached_page, history_stamp
 from tournaments.selectors.events import event_for, is_organizer
 from tournaments.selectors.history import my_final_place
 from tournaments.selectors.standings import (
@@ -163,18 +163,7 @@ def standings_table(event: Event, stamp: HistoryStamp, page: int = 1) -> tuple[b
     as UTF-8 (a page puts it in with ``config.http.render_around``), and which page it is. Every page of a
     version is drawn at once and kept in the cache; readers of any page wait for that one drawing."""
     key = stamp.key("standings.html.pages", get_language())
-    drawn: dict[int, bytes] = {}
-
-    def draw_every_page() -> int:
-        drawn.update(enumerate(_drawn_pages(event, stamp), start=1))
-        keep({f"{key}:page:{number}": html for number, html in drawn.items()})
-        return len(drawn)
-
-    count = cached(key, draw_every_page)
-    shown = min(max(page, 1), count)
-    if shown in drawn:
-        return drawn[shown], shown
-    return cached(f"{key}:page:{shown}", lambda: _drawn_pages(event, stamp)[shown - 1]), shown
+    return cached_page(key, page, lambda: _drawn_pages(event, stamp))
 
 
 def _page_asked(request: HtmxHttpRequest) -> int:
